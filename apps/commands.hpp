@@ -1,0 +1,10 @@
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace gamelab::cli {
+
+// Each adds one subcommand (with a sub-subcommand per game) to the gamelab command line.
+void add_perft_command(CLI::App& app);
+void add_show_command(CLI::App& app);
+
+}  // namespace gamelab::cli

@@ -1,0 +1,33 @@
+// gamelab: the laboratory's command line. Wiring only: every behaviour lives in the libraries.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+#include "registry/game_registry.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"gamelab: rules engines, searching engines, matches and tuners for tournament games"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "gamelab 0.1");
+
+  auto* games = app.add_subcommand("games", "list the games gamelab knows");
+  games->callback([] {
+    for (const auto& game : gamelab::game_registry()) {
+      std::cout << game.name << "\t" << game.title << "\t"
+                << (game.shape == gamelab::GameShape::TurnBased ? "turn-based" : "simultaneous") << "\n";
+    }
+  });
+  gamelab::cli::add_perft_command(app);
+  gamelab::cli::add_show_command(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const gamelab::InputError& e) {
+    std::cerr << "gamelab: error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

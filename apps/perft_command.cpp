@@ -1,0 +1,132 @@
+// gamelab perft <game>: count the move paths of a position, or check the game's perft dataset.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "position_options.hpp"
+#include "registry/game_registry.hpp"
+#include "registry/perft_suite.hpp"
+
+namespace gamelab::cli {
+
+namespace {
+
+struct PerftArgs {
+  PositionArgs position;
+  int depth = 0;
+  bool divide = false;
+  int threads = 1;
+  bool json = false;
+  bool suite = false;
+  std::string dataset;
+  bool deep = false;
+  int max_depth = 0;
+};
+
+std::string rate_text(std::uint64_t nodes, double seconds) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.2f M nodes/s", seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  return buffer;
+}
+
+void run_single(const GameEntry& game, const PerftArgs& args) {
+  PerftRequest request;
+  request.position = args.position.spec();
+  request.depth = args.depth;
+  request.divide = args.divide;
+  request.threads = args.threads;
+  const PerftReport report = game.perft(request);
+  if (args.json) {
+    nlohmann::json out = {{"game", game.name},       {"position", report.position},
+                          {"depth", report.depth},    {"nodes", report.nodes},
+                          {"seconds", report.seconds}, {"threads", args.threads},
+                          {"nodes_per_second", report.seconds > 0 ? report.nodes / report.seconds : 0.0}};
+    if (args.divide) {
+      out["divide"] = nlohmann::json::array();
+      for (const auto& line : report.divide) {
+        out["divide"].push_back({{"move", line.move}, {"result", line.result}, {"nodes", line.nodes}});
+      }
+    }
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  if (args.divide) {
+    for (const auto& line : report.divide) {
+      std::cout << line.move << "  " << line.result << "  " << line.nodes << "\n";
+    }
+    std::cout << "moves: " << report.divide.size() << "\n";
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", report.seconds);
+  std::cout << game.name << " perft " << report.depth << ": " << report.nodes << " nodes in " << seconds
+            << " s (" << rate_text(report.nodes, report.seconds) << ", " << args.threads
+            << (args.threads == 1 ? " thread" : " threads") << ")\n";
+}
+
+// Returns false if any count differs from the dataset.
+bool run_suite(const GameEntry& game, const PerftArgs& args) {
+  const std::string path = args.dataset.empty() ? default_perft_dataset(game.name) : args.dataset;
+  const auto rows = run_perft_suite(game, path, {args.deep, args.max_depth, args.threads});
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int failures = 0;
+  nlohmann::json json_rows = nlohmann::json::array();
+  for (const auto& row : rows) {
+    nodes += row.actual;
+    seconds += row.seconds;
+    failures += row.ok() ? 0 : 1;
+    if (args.json) {
+      json_rows.push_back({{"name", row.name}, {"depth", row.depth}, {"expected", row.expected},
+                           {"actual", row.actual}, {"seconds", row.seconds}, {"ok", row.ok()}});
+    } else {
+      std::printf("%-44s d=%-2d %14llu %14llu %8.3fs  %s\n", row.name.c_str(), row.depth,
+                  static_cast<unsigned long long>(row.expected), static_cast<unsigned long long>(row.actual),
+                  row.seconds, row.ok() ? "ok" : "MISMATCH");
+    }
+  }
+  if (args.json) {
+    std::cout << nlohmann::json{{"game", game.name}, {"dataset", path}, {"rows", json_rows},
+                                {"failures", failures}, {"nodes", nodes}, {"seconds", seconds}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << game.name << " perft suite " << path << ": " << rows.size() - failures << "/" << rows.size()
+              << " counts match, " << nodes << " nodes, " << rate_text(nodes, seconds) << "\n";
+  }
+  return failures == 0;
+}
+
+}  // namespace
+
+void add_perft_command(CLI::App& app) {
+  auto* perft = app.add_subcommand("perft", "count move paths to a depth (proves a move generator)");
+  perft->require_subcommand(1);
+  for (const auto& game : game_registry()) {
+    auto* command = perft->add_subcommand(game.name, "perft for " + game.title);
+    auto args = std::make_shared<PerftArgs>();
+    add_position_options(*command, game, args->position);
+    command->add_option("--depth", args->depth, "depth in plies (moves)")->check(CLI::Range(0, 64));
+    command->add_flag("--divide", args->divide, "list each root move with its count");
+    command->add_option("--threads", args->threads, "worker threads (default 1)")->check(CLI::Range(1, 256));
+    command->add_flag("--json", args->json, "print JSON instead of text");
+    command->add_flag("--suite", args->suite, "check every position of the game's perft dataset");
+    command->add_option("--dataset", args->dataset, "dataset for --suite (default datasets/perft/<game>.json)");
+    command->add_flag("--deep", args->deep, "with --suite: also the deep (slow) counts");
+    command->add_option("--max-depth", args->max_depth, "with --suite: never deeper than this")
+        ->check(CLI::Range(1, 64));
+    command->callback([&game, args] {
+      if (args->suite) {
+        if (!run_suite(game, *args)) throw CLI::RuntimeError(1);
+        return;
+      }
+      if (args->depth == 0 && !args->divide) {
+        throw CLI::ValidationError("--depth", "give --depth D (or --suite to check the dataset)");
+      }
+      run_single(game, *args);
+    });
+  }
+}
+
+}  // namespace gamelab::cli

@@ -1,0 +1,165 @@
+#include "raichu/movegen.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace gamelab::raichu {
+
+namespace {
+
+struct Direction {
+  int dr, dc;
+};
+// 0..3 orthogonal, 4..7 diagonal.
+constexpr Direction kDirections[8] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1},
+                                      {-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+
+// ray_length[n-index][square][direction]: how many squares lie from the square to the board's edge
+// in that direction on an n x n board. Built once for every supported n.
+struct RayTable {
+  std::uint8_t length[(kMaxN - kMinN) / 2 + 1][kSquares][8];
+  RayTable() {
+    for (int n = kMinN; n <= kMaxN; n += 2) {
+      for (int r = 0; r < kMaxN; ++r) {
+        for (int c = 0; c < kMaxN; ++c) {
+          for (int d = 0; d < 8; ++d) {
+            int steps = 0;
+            if (r < n && c < n) {
+              int rr = r + kDirections[d].dr, cc = c + kDirections[d].dc;
+              while (rr >= 0 && rr < n && cc >= 0 && cc < n) {
+                ++steps;
+                rr += kDirections[d].dr;
+                cc += kDirections[d].dc;
+              }
+            }
+            length[(n - kMinN) / 2][square(r, c)][d] = static_cast<std::uint8_t>(steps);
+          }
+        }
+      }
+    }
+  }
+};
+const RayTable kRays;
+
+inline int delta(int d) { return kDirections[d].dr * kStride + kDirections[d].dc; }
+
+class Generator {
+ public:
+  Generator(const State& state, MoveList& moves)
+      : s_(state), moves_(moves), us_(state.side), rays_(kRays.length[(state.n - kMinN) / 2]),
+        promotion_row_(state.side == White ? state.n - 1 : 0) {}
+
+  void run() {
+    const auto& bits = s_.pieces[us_];
+    for (int word = 0; word < 4; ++word) {
+      std::uint64_t set = bits[word];
+      while (set) {
+        const int sq = word * 64 + std::countr_zero(set);
+        set &= set - 1;
+        switch (type_of(s_.board[sq])) {
+          case Pichu: pichu(sq); break;
+          case Pikachu: pikachu(sq); break;
+          case Raichu: raichu(sq); break;
+          default: break;
+        }
+      }
+    }
+  }
+
+ private:
+  bool is_enemy(std::uint8_t piece) const { return piece != Empty && color_of(piece) != us_; }
+
+  void add(int from, int to, bool promotes) {
+    moves_.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 0,
+                      static_cast<std::uint8_t>(promotes ? Move::kPromotion : 0)});
+  }
+  void add_capture(int from, int to, int over, bool promotes) {
+    moves_.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to),
+                      static_cast<std::uint8_t>(over),
+                      static_cast<std::uint8_t>(Move::kCapture | (promotes ? Move::kPromotion : 0))});
+  }
+  bool promotes_at(int to) const { return row_of(to) == promotion_row_; }
+
+  // One square diagonally forward onto an empty square, or a jump over an adjacent enemy Pichu.
+  void pichu(int from) {
+    const int first = us_ == White ? 6 : 4;  // the two forward diagonals: 6,7 (down) or 4,5 (up)
+    for (int d = first; d < first + 2; ++d) {
+      const int reach = rays_[from][d];
+      if (reach < 1) continue;
+      const int step = from + delta(d);
+      const std::uint8_t target = s_.board[step];
+      if (target == Empty) {
+        add(from, step, promotes_at(step));
+      } else if (reach >= 2 && is_enemy(target) && type_of(target) == Pichu) {
+        const int land = step + delta(d);
+        if (s_.board[land] == Empty) add_capture(from, land, step, promotes_at(land));
+      }
+    }
+  }
+
+  // 1 or 2 squares forward, left or right; or a jump over one enemy Pichu/Pikachu standing 1 or 2
+  // squares away, landing 2 or 3 squares from the start with the squares after it empty.
+  void pikachu(int from) {
+    const int directions[3] = {us_ == White ? 1 : 0, 2, 3};
+    for (int d : directions) {
+      const int reach = std::min<int>(rays_[from][d], 3);
+      int over = -1;
+      for (int i = 1, sq = from + delta(d); i <= reach; ++i, sq += delta(d)) {
+        const std::uint8_t target = s_.board[sq];
+        if (over < 0) {
+          if (target == Empty) {
+            if (i <= 2) add(from, sq, promotes_at(sq));
+            continue;
+          }
+          if (i <= 2 && is_enemy(target) && type_of(target) != Raichu) {
+            over = sq;
+            continue;
+          }
+          break;
+        }
+        if (target != Empty) break;
+        add_capture(from, sq, over, promotes_at(sq));
+      }
+    }
+  }
+
+  // Any distance in 8 directions through empty squares, or over exactly one enemy piece of any kind to
+  // any empty square beyond it with only empty squares in between.
+  void raichu(int from) {
+    for (int d = 0; d < 8; ++d) {
+      const int reach = rays_[from][d];
+      int over = -1;
+      for (int i = 1, sq = from + delta(d); i <= reach; ++i, sq += delta(d)) {
+        const std::uint8_t target = s_.board[sq];
+        if (target == Empty) {
+          if (over < 0) {
+            add(from, sq, false);
+          } else {
+            add_capture(from, sq, over, false);
+          }
+          continue;
+        }
+        if (over < 0 && is_enemy(target)) {
+          over = sq;
+          continue;
+        }
+        break;
+      }
+    }
+  }
+
+  const State& s_;
+  MoveList& moves_;
+  const Color us_;
+  const std::uint8_t (*rays_)[8];
+  const int promotion_row_;
+};
+
+}  // namespace
+
+void generate_moves(const State& state, MoveList& moves) {
+  moves.clear();
+  Generator(state, moves).run();
+}
+
+}  // namespace gamelab::raichu

@@ -1,0 +1,58 @@
+#include "raichu/rules.hpp"
+
+#include "raichu/movegen.hpp"
+
+namespace gamelab::raichu {
+
+State play(const State& state, const Move& move) {
+  State next = state;
+  const Piece mover = static_cast<Piece>(next.board[move.from]);
+  remove_piece(next, move.from);
+  if (move.is_capture()) remove_piece(next, move.over);
+  put_piece(next, move.to, move.is_promotion() ? make_piece(state.side, Raichu) : mover);
+  next.side = opponent(state.side);
+  next.hash ^= side_to_move_key();
+  ++next.ply;
+  return next;
+}
+
+namespace {
+Outcome win_for(Color c) { return c == White ? Outcome::WhiteWins : Outcome::BlackWins; }
+}  // namespace
+
+bool ends_before_moves(const State& state) {
+  return state.piece_count(state.side) == 0 || state.piece_count(opponent(state.side)) == 0 ||
+         state.ply >= state.ply_limit;
+}
+
+Result result(const State& state) {
+  if (state.piece_count(state.side) == 0) return {win_for(opponent(state.side)), EndReason::NoPieces};
+  if (state.piece_count(opponent(state.side)) == 0) return {win_for(state.side), EndReason::NoPieces};
+  if (state.ply >= state.ply_limit) return {Outcome::Draw, EndReason::PlyLimit};
+  MoveList moves;
+  generate_moves(state, moves);
+  if (moves.empty()) return {win_for(opponent(state.side)), EndReason::NoLegalMove};
+  return {};
+}
+
+const char* to_string(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::Ongoing: return "ongoing";
+    case Outcome::WhiteWins: return "white wins";
+    case Outcome::BlackWins: return "black wins";
+    case Outcome::Draw: return "draw";
+  }
+  return "?";
+}
+
+const char* to_string(EndReason reason) {
+  switch (reason) {
+    case EndReason::None: return "none";
+    case EndReason::NoPieces: return "no pieces left";
+    case EndReason::NoLegalMove: return "no legal move";
+    case EndReason::PlyLimit: return "ply limit";
+  }
+  return "?";
+}
+
+}  // namespace gamelab::raichu

@@ -1,0 +1,65 @@
+#pragma once
+// What the command line and the lab need of a game, type-erased behind one small record per game.
+// Game folders fill in their entry (engines/<game>/entry.cpp); apps/, eval/ and tuner/ reach games
+// only through the registry (game_registry.hpp), never by including a game folder.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gamelab {
+
+enum class GameShape { TurnBased, Simultaneous };
+
+// A command-line option that helps pick a position, e.g. {"n", "board size"} for Raichu.
+struct PositionOption {
+  std::string name;  // long flag without dashes
+  std::string help;
+};
+
+// Where a position comes from, in order of precedence:
+//  - text: the content of a position file (RULES.md §5); `source` names it in error messages;
+//  - board: the --board value given on the command line (a board string or a file path, as the game
+//    documents);
+//  - neither: the game's start position (or generated board) chosen by `options`.
+// `options` holds only the PositionOption flags that the user actually gave.
+struct PositionSpec {
+  std::string text;
+  std::string source;
+  std::string board;
+  std::map<std::string, std::string> options;
+};
+
+struct PerftRequest {
+  PositionSpec position;
+  int depth = 1;
+  bool divide = false;
+  int threads = 1;
+};
+
+struct PerftLine {
+  std::string move;    // readable move (or joint move)
+  std::string result;  // the resulting position in the tournament's board form, when it has one line
+  std::uint64_t nodes = 0;
+};
+
+struct PerftReport {
+  std::string position;  // the root position, in the game's position-file form
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<PerftLine> divide;  // filled when the request asked for it
+};
+
+struct GameEntry {
+  std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
+  std::string title;  // human name
+  GameShape shape = GameShape::TurnBased;
+  std::vector<PositionOption> position_options;
+  std::function<PerftReport(const PerftRequest&)> perft;
+  // A readable diagram of the position, for `gamelab show`.
+  std::function<std::string(const PositionSpec&)> show;
+};
+
+}  // namespace gamelab
