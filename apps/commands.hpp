@@ -6,5 +6,6 @@ namespace gamelab::cli {
 // Each adds one subcommand (with a sub-subcommand per game) to the gamelab command line.
 void add_perft_command(CLI::App& app);
 void add_show_command(CLI::App& app);
+void add_boards_command(CLI::App& app);
 
 }  // namespace gamelab::cli

@@ -52,6 +52,18 @@ struct PerftReport {
   std::vector<PerftLine> divide;  // filled when the request asked for it
 };
 
+// `gamelab boards <game>`: a suite of generated boards (simultaneous games).
+struct BoardRequest {
+  std::uint64_t seed = 1;
+  int count = 1;
+  std::map<std::string, std::string> options;  // the game's board_options the user gave
+};
+
+struct GeneratedBoard {
+  std::string name;  // file name inside the output folder, e.g. "board-007-11x15.txt"
+  std::string text;  // the position file (RULES.md section 5)
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -60,6 +72,9 @@ struct GameEntry {
   std::function<PerftReport(const PerftRequest&)> perft;
   // A readable diagram of the position, for `gamelab show`.
   std::function<std::string(const PositionSpec&)> show;
+  // Board generator (empty for games with a fixed start): same request, same boards.
+  std::vector<PositionOption> board_options;
+  std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;
 };
 
 }  // namespace gamelab
