@@ -7,5 +7,6 @@ namespace gamelab::cli {
 void add_perft_command(CLI::App& app);
 void add_show_command(CLI::App& app);
 void add_boards_command(CLI::App& app);
+void add_engine_commands(CLI::App& app);
 
 }  // namespace gamelab::cli

@@ -5,8 +5,10 @@
 
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "raichu/eval.hpp"
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
+#include "search/alphabeta.hpp"
 #include "search/perft.hpp"
 
 namespace gamelab::raichu {
@@ -73,6 +75,33 @@ PerftReport run_perft(const PerftRequest& request) {
   return report;
 }
 
+std::string pv_text(State s, const std::vector<Move>& pv) {
+  std::string out;
+  for (const auto& m : pv) {
+    out += (out.empty() ? "" : " ") + move_text(m, s);
+    s = play(s, m);
+  }
+  return out;
+}
+
+SearchReport run_search(const SearchRequest& request) {
+  const State root = load_position(request.position);
+  search::AlphaBeta<Game> engine(request.params.values(), search::AlphaBetaKnobs::from(request.params));
+  const auto result = engine.search(root, request.limits, [&](const search::IterationInfo<Move>& info) {
+    if (request.on_iteration) request.on_iteration({info.depth, info.score, info.nodes, info.seconds, pv_text(root, info.pv)});
+  });
+  SearchReport report;
+  if (result.best) {
+    report.best_move = move_text(*result.best, root);
+    report.result = board_string(play(root, *result.best));
+  }
+  report.score = result.score;
+  report.depth = result.depth;
+  report.nodes = result.nodes;
+  report.seconds = result.seconds;
+  return report;
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -89,6 +118,8 @@ GameEntry game_entry() {
     const State state = load_position(spec);
     return position_line(state) + "\n" + diagram(state);
   };
+  entry.default_params = default_params;
+  entry.search = run_search;
   return entry;
 }
 

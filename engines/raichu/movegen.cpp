@@ -42,12 +42,14 @@ struct RayTable {
 const RayTable kRays;
 
 inline int delta(int d) { return kDirections[d].dr * kStride + kDirections[d].dc; }
+// The direction pointing the other way: N<->S, W<->E, NW<->SE, NE<->SW.
+constexpr int kOpposite[8] = {1, 0, 3, 2, 7, 6, 5, 4};
 
 class Generator {
  public:
-  Generator(const State& state, MoveList& moves)
-      : s_(state), moves_(moves), us_(state.side), rays_(kRays.length[(state.n - kMinN) / 2]),
-        promotion_row_(state.side == White ? state.n - 1 : 0) {}
+  Generator(const State& state, Color us, MoveList& moves)
+      : s_(state), moves_(moves), us_(us), rays_(kRays.length[(state.n - kMinN) / 2]),
+        promotion_row_(us == White ? state.n - 1 : 0) {}
 
   void run() {
     const auto& bits = s_.pieces[us_];
@@ -157,9 +159,42 @@ class Generator {
 
 }  // namespace
 
-void generate_moves(const State& state, MoveList& moves) {
+bool can_capture(const State& s, Color by, int sq) {
+  const std::uint8_t victim = s.board[sq];
+  if (victim == Empty || color_of(victim) == by) return false;
+  const auto rays = kRays.length[(s.n - kMinN) / 2];
+  const PieceType victim_type = type_of(victim);
+  for (int d = 0; d < 8; ++d) {
+    // The capturer comes from the opposite direction (od) and lands beyond sq in direction d.
+    if (rays[sq][d] < 1 || s.board[sq + delta(d)] != Empty) continue;  // first landing square must be free
+    const int back = kOpposite[d];
+    // Walk back from sq towards the capturer.
+    const int reach = rays[sq][back];
+    for (int i = 1; i <= reach; ++i) {
+      const int from = sq - i * delta(d);
+      const std::uint8_t piece = s.board[from];
+      if (piece == Empty) continue;
+      if (color_of(piece) != by) break;
+      const PieceType t = type_of(piece);
+      const int forward_dr = by == White ? 1 : -1;
+      const int dr = kDirections[d].dr, dc = kDirections[d].dc;
+      if (t == Raichu) return true;
+      if (t == Pichu) {
+        if (i == 1 && victim_type == Pichu && dr == forward_dr && dc != 0) return true;
+      } else if (t == Pikachu) {
+        if (victim_type != Raichu && i <= 2 && dc * dr == 0 && dr != -forward_dr) return true;
+      }
+      break;
+    }
+  }
+  return false;
+}
+
+void generate_moves(const State& state, MoveList& moves) { generate_moves_for(state, state.side, moves); }
+
+void generate_moves_for(const State& state, Color side, MoveList& moves) {
   moves.clear();
-  Generator(state, moves).run();
+  Generator(state, side, moves).run();
 }
 
 }  // namespace gamelab::raichu

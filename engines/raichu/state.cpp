@@ -1,6 +1,5 @@
 #include "raichu/state.hpp"
 
-#include <bit>
 
 #include "core/zobrist.hpp"
 
@@ -22,12 +21,6 @@ std::uint64_t side_to_move_key() { return side_key(); }
 
 bool valid_board_size(int n) { return n >= kMinN && n <= kMaxN && n % 2 == 0; }
 
-int State::piece_count(Color c) const {
-  int count = 0;
-  for (std::uint64_t word : pieces[c]) count += std::popcount(word);
-  return count;
-}
-
 bool State::operator==(const State& other) const {
   return board == other.board && side == other.side && n == other.n && ply == other.ply &&
          ply_limit == other.ply_limit;
@@ -44,6 +37,7 @@ std::uint64_t compute_hash(const State& state) {
 void put_piece(State& state, int sq, Piece piece) {
   state.board[sq] = piece;
   state.pieces[color_of(piece)][sq >> 6] |= 1ULL << (sq & 63);
+  ++state.counts[color_of(piece)];
   state.hash ^= piece_key(piece, sq);
 }
 
@@ -51,6 +45,7 @@ void remove_piece(State& state, int sq) {
   const std::uint8_t piece = state.board[sq];
   state.board[sq] = Empty;
   state.pieces[color_of(piece)][sq >> 6] &= ~(1ULL << (sq & 63));
+  --state.counts[color_of(piece)];
   state.hash ^= piece_key(piece, sq);
 }
 

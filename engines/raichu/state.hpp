@@ -70,8 +70,9 @@ struct State {
   std::uint16_t ply_limit = kDefaultPlyLimit;
   std::uint8_t n = 8;
   Color side = White;           // side to move
+  std::array<std::uint8_t, 2> counts{};  // pieces per colour (kept by put_piece / remove_piece)
 
-  int piece_count(Color c) const;
+  int piece_count(Color c) const { return counts[c]; }
   bool operator==(const State& other) const;  // same board, side, n, ply and limit
 };
 

@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "core/limits.hpp"
+#include "core/params.hpp"
+
 namespace gamelab {
 
 enum class GameShape { TurnBased, Simultaneous };
@@ -64,6 +67,31 @@ struct GeneratedBoard {
   std::string text;  // the position file (RULES.md section 5)
 };
 
+// `gamelab search <game>` and the bench: one search from one position.
+struct SearchLine {
+  int depth = 0;
+  int score = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::string pv;  // readable moves separated by blanks
+};
+
+struct SearchRequest {
+  PositionSpec position;
+  SearchLimits limits;
+  ParamSet params;
+  std::function<void(const SearchLine&)> on_iteration;  // optional
+};
+
+struct SearchReport {
+  std::string best_move;  // readable; empty if the game is over
+  std::string result;     // the position after the best move, in the tournament's board form
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -75,6 +103,9 @@ struct GameEntry {
   // Board generator (empty for games with a fixed start): same request, same boards.
   std::vector<PositionOption> board_options;
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;
+  // The engine: its parameter set (weights and knobs) and a search (empty until a game has one).
+  std::function<ParamSet()> default_params;
+  std::function<SearchReport(const SearchRequest&)> search;
 };
 
 }  // namespace gamelab

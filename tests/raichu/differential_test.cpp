@@ -84,3 +84,28 @@ TEST_CASE("engine and reference generators agree on random boards with Raichus",
     REQUIRE(engine_successors(s) == reference_successors(s));
   }
 }
+
+TEST_CASE("can_capture agrees with the capture moves of the generator", "[raichu][differential]") {
+  gamelab::Rng rng(11);
+  int checked = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int n = 8 + 2 * static_cast<int>(rng.below(5));
+    const State s = random_board(n, rng);
+    for (Color by : {White, Black}) {
+      State view = s;
+      view.side = by;
+      MoveList moves;
+      generate_moves(view, moves);
+      for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+          bool expected = false;
+          for (const auto& m : moves) expected = expected || (m.is_capture() && m.over == square(r, c));
+          INFO(position_line(s) << " by " << side_char(by) << " on (" << r << "," << c << ")");
+          REQUIRE(can_capture(s, by, square(r, c)) == expected);
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked > 100000);
+}

@@ -1,0 +1,156 @@
+// gamelab params | search | bench <game>: the searching engines from the command line.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+#include "core/text_file.hpp"
+#include "position_options.hpp"
+#include "registry/bench_suite.hpp"
+#include "registry/game_registry.hpp"
+
+namespace gamelab::cli {
+
+namespace {
+
+ParamSet load_params(const GameEntry& game, const std::string& path) {
+  const ParamSet defaults = game.default_params();
+  return path.empty() ? defaults : ParamSet::load_file(path, defaults);
+}
+
+std::string score_text(int score) {
+  if (score > 29000) return "win in " + std::to_string(30000 - score);
+  if (score < -29000) return "loss in " + std::to_string(30000 + score);
+  return std::to_string(score);
+}
+
+struct SearchArgs {
+  PositionArgs position;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t movetime = 0;
+  std::string params;
+  bool json = false;
+};
+
+struct BenchArgs {
+  std::string params;
+  int depth = 0;
+  std::string suite;
+  bool json = false;
+  bool check = false;
+  bool record = false;
+};
+
+void print_bench(const GameEntry& game, const BenchArgs& args) {
+  const BenchReport report = run_bench(game, load_params(game, args.params), args.depth, args.suite);
+  const double nps = report.seconds > 0 ? report.nodes / report.seconds : 0;
+  if (args.json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& r : report.rows) {
+      rows.push_back({{"name", r.name}, {"best", r.best_move}, {"score", r.score}, {"nodes", r.nodes}, {"seconds", r.seconds}});
+    }
+    std::cout << nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"nodes", report.nodes},
+                                {"seconds", report.seconds}, {"nodes_per_second", nps}, {"positions", rows}}
+                     .dump(2)
+              << "\n";
+  } else {
+    for (const auto& r : report.rows) {
+      std::printf("%-36s %-24s %8s %12llu\n", r.name.c_str(), r.best_move.c_str(), score_text(r.score).c_str(),
+                  static_cast<unsigned long long>(r.nodes));
+    }
+    std::printf("%s bench depth %d: %llu nodes in %.3f s (%.0f nodes/s)\n", game.name.c_str(), report.depth,
+                static_cast<unsigned long long>(report.nodes), report.seconds, nps);
+  }
+  if (args.record) {
+    const std::string path = bench_signature_path(game.name);
+    write_file_atomic(path, nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"nodes", report.nodes}}.dump(2) + "\n");
+    std::cout << "recorded signature " << report.nodes << " in " << path << "\n";
+  }
+  if (args.check) {
+    const std::uint64_t recorded = recorded_bench_signature(game.name);
+    if (recorded != report.nodes) {
+      std::cerr << "bench signature " << report.nodes << " differs from the recorded " << recorded << " ("
+                << bench_signature_path(game.name) << ")\n";
+      throw CLI::RuntimeError(1);
+    }
+    std::cout << "signature matches " << bench_signature_path(game.name) << "\n";
+  }
+}
+
+}  // namespace
+
+void add_engine_commands(CLI::App& app) {
+  auto* params = app.add_subcommand("params", "print a game's default parameters (weights and search knobs)");
+  params->require_subcommand(1);
+  auto* search = app.add_subcommand("search", "search a position and print each iteration and the best move");
+  search->require_subcommand(1);
+  auto* bench = app.add_subcommand("bench", "search the fixed bench suite: total nodes (signature) and speed");
+  bench->require_subcommand(1);
+  for (const auto& game : game_registry()) {
+    if (!game.search) continue;
+
+    auto* p = params->add_subcommand(game.name, "parameters of the " + game.title + " engine");
+    auto spsa = std::make_shared<bool>(false);
+    auto json = std::make_shared<bool>(false);
+    auto file = std::make_shared<std::string>();
+    p->add_flag("--spsa", *spsa, "OpenBench SPSA text form: name, int, default, min, max, c_end, r_end");
+    p->add_flag("--json", *json, "JSON form (the default)");
+    p->add_option("--params", *file, "load and check this parameter file (JSON or SPSA) instead of the defaults");
+    p->callback([&game, spsa, file] {
+      const ParamSet set = load_params(game, *file);
+      std::cout << (*spsa ? set.to_spsa() : set.to_json());
+    });
+
+    auto* s = search->add_subcommand(game.name, "search a " + game.title + " position");
+    auto sargs = std::make_shared<SearchArgs>();
+    add_position_options(*s, game, sargs->position);
+    s->add_option("--depth", sargs->depth, "depth limit in plies")->check(CLI::Range(1, 100));
+    s->add_option("--nodes", sargs->nodes, "node limit");
+    s->add_option("--movetime", sargs->movetime, "time limit in milliseconds")->check(CLI::Range(1, 3600000));
+    s->add_option("--params", sargs->params, "parameter file (JSON or SPSA text); default: the built-in defaults");
+    s->add_flag("--json", sargs->json, "print the result as JSON");
+    s->callback([&game, sargs] {
+      SearchRequest request;
+      request.position = sargs->position.spec();
+      if (sargs->depth > 0) request.limits.depth = sargs->depth;
+      if (sargs->nodes > 0) request.limits.nodes = sargs->nodes;
+      if (sargs->movetime > 0) request.limits.movetime_ms = sargs->movetime;
+      if (!request.limits.any()) request.limits.depth = 8;
+      request.params = load_params(game, sargs->params);
+      if (!sargs->json) {
+        request.on_iteration = [](const SearchLine& line) {
+          std::printf("depth %2d  score %8s  nodes %10llu  nps %9.0f  pv %s\n", line.depth, score_text(line.score).c_str(),
+                      static_cast<unsigned long long>(line.nodes), line.seconds > 0 ? line.nodes / line.seconds : 0.0,
+                      line.pv.c_str());
+          std::fflush(stdout);
+        };
+      }
+      const SearchReport r = game.search(request);
+      if (sargs->json) {
+        std::cout << nlohmann::json{{"game", game.name}, {"best", r.best_move}, {"result", r.result}, {"score", r.score},
+                                    {"depth", r.depth}, {"nodes", r.nodes}, {"seconds", r.seconds}}
+                         .dump(2)
+                  << "\n";
+      } else if (r.best_move.empty()) {
+        std::cout << "no move: the game is over\n";
+      } else {
+        std::cout << "best " << r.best_move << "\n" << r.result << "\n";
+      }
+    });
+
+    auto* b = bench->add_subcommand(game.name, "bench the " + game.title + " engine");
+    auto bargs = std::make_shared<BenchArgs>();
+    b->add_option("--params", bargs->params, "parameter file; default: the built-in defaults");
+    b->add_option("--depth", bargs->depth, "override the suite's depth")->check(CLI::Range(1, 64));
+    b->add_option("--suite", bargs->suite, "bench suite file (default datasets/bench/<game>.json)");
+    b->add_flag("--json", bargs->json, "print JSON");
+    b->add_flag("--check", bargs->check, "fail unless the node count equals the recorded signature");
+    b->add_flag("--record", bargs->record, "write the node count as the new signature (after a deliberate change)");
+    b->callback([&game, bargs] { print_bench(game, *bargs); });
+  }
+}
+
+}  // namespace gamelab::cli

@@ -1,0 +1,249 @@
+#include "core/params.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/text_file.hpp"
+
+namespace gamelab {
+
+namespace {
+
+void check_param(const Param& p, const std::string& where) {
+  if (p.name.empty() || p.name.find_first_of(" \t,\"") != std::string::npos) {
+    throw InputError(where + ": parameter name '" + p.name + "' must be non-empty, without blanks, commas or quotes");
+  }
+  if (p.min > p.max) {
+    throw InputError(where + ": parameter '" + p.name + "': min " + std::to_string(p.min) + " > max " +
+                     std::to_string(p.max));
+  }
+  if (p.value < p.min || p.value > p.max) {
+    throw InputError(where + ": parameter '" + p.name + "': value " + std::to_string(p.value) +
+                     " out of range [" + std::to_string(p.min) + ", " + std::to_string(p.max) + "]");
+  }
+  if (!(p.c_end >= 0) || !(p.r_end >= 0) || !std::isfinite(p.c_end) || !std::isfinite(p.r_end)) {
+    throw InputError(where + ": parameter '" + p.name + "': c_end and r_end must be finite and >= 0");
+  }
+}
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r");
+  return text.substr(first, last - first + 1);
+}
+
+std::string number_text(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.10g", x);
+  return buffer;
+}
+
+// Applies parsed parameters over the defaults, refusing unknown names and duplicates.
+ParamSet merged(const ParamSet& defaults, const std::vector<std::pair<Param, std::string>>& parsed) {
+  std::vector<Param> params = defaults.all();
+  std::set<std::string> seen;
+  for (const auto& [param, where] : parsed) {
+    if (!defaults.contains(param.name)) {
+      throw InputError(where + ": unknown parameter '" + param.name + "' for game " + defaults.game());
+    }
+    if (!seen.insert(param.name).second) {
+      throw InputError(where + ": parameter '" + param.name + "' appears twice");
+    }
+    check_param(param, where);
+    params[defaults.index_of(param.name)] = param;
+  }
+  return ParamSet(defaults.game(), params);
+}
+
+}  // namespace
+
+ParamSet::ParamSet(std::string game, std::vector<Param> params) : game_(std::move(game)), params_(std::move(params)) {
+  std::set<std::string> seen;
+  for (const auto& p : params_) {
+    check_param(p, game_ + " parameters");
+    if (!seen.insert(p.name).second) throw InputError(game_ + " parameters: '" + p.name + "' appears twice");
+  }
+}
+
+std::vector<int> ParamSet::values() const {
+  std::vector<int> out;
+  out.reserve(params_.size());
+  for (const auto& p : params_) out.push_back(p.value);
+  return out;
+}
+
+std::size_t ParamSet::index_of(std::string_view name) const {
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    if (params_[i].name == name) return i;
+  }
+  throw InputError("no parameter '" + std::string(name) + "' for game " + game_);
+}
+
+bool ParamSet::contains(std::string_view name) const {
+  for (const auto& p : params_) {
+    if (p.name == name) return true;
+  }
+  return false;
+}
+
+void ParamSet::set(std::string_view name, int value) {
+  Param& p = params_[index_of(name)];
+  if (value < p.min || value > p.max) {
+    throw InputError("parameter '" + p.name + "': value " + std::to_string(value) + " out of range [" +
+                     std::to_string(p.min) + ", " + std::to_string(p.max) + "]");
+  }
+  p.value = value;
+}
+
+std::uint64_t ParamSet::fingerprint() const {
+  // FNV-1a over "name=value;" for every parameter in order.
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  auto mix = [&](const std::string& text) {
+    for (unsigned char ch : text) {
+      hash ^= ch;
+      hash *= 0x100000001b3ULL;
+    }
+  };
+  mix(game_ + ":");
+  for (const auto& p : params_) mix(p.name + "=" + std::to_string(p.value) + ";");
+  return hash;
+}
+
+std::string ParamSet::to_json() const {
+  nlohmann::ordered_json out;
+  out["game"] = game_;
+  out["params"] = nlohmann::ordered_json::array();
+  for (const auto& p : params_) {
+    out["params"].push_back({{"name", p.name}, {"value", p.value}, {"min", p.min}, {"max", p.max},
+                             {"c_end", p.c_end}, {"r_end", p.r_end}});
+  }
+  return out.dump(2) + "\n";
+}
+
+std::string ParamSet::to_spsa() const {
+  std::string out;
+  for (const auto& p : params_) {
+    out += p.name + ", int, " + std::to_string(p.value) + ", " + std::to_string(p.min) + ", " +
+           std::to_string(p.max) + ", " + number_text(p.c_end) + ", " + number_text(p.r_end) + "\n";
+  }
+  return out;
+}
+
+ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, const std::string& source) {
+  nlohmann::json data;
+  try {
+    data = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(source + ": not valid JSON (" + e.what() + ")");
+  }
+  if (!data.is_object() || !data.contains("params") || !data["params"].is_array()) {
+    throw InputError(source + ": expected an object with a \"params\" array");
+  }
+  if (data.contains("game") && data["game"] != defaults.game()) {
+    throw InputError(source + ": parameters are for game " + data["game"].dump() + ", not " + defaults.game());
+  }
+  std::vector<std::pair<Param, std::string>> parsed;
+  int index = 0;
+  for (const auto& item : data["params"]) {
+    std::string where = source + ": params[" + std::to_string(index++) + "]";
+    if (item.is_object() && item.contains("name") && item["name"].is_string()) {
+      where += " ('" + item["name"].get<std::string>() + "')";
+    }
+    Param p;
+    for (const char* field : {"name", "value", "min", "max", "c_end", "r_end"}) {
+      if (!item.is_object() || !item.contains(field)) throw InputError(where + ": missing field '" + field + "'");
+    }
+    try {
+      p.name = item["name"].get<std::string>();
+      for (const char* field : {"value", "min", "max"}) {
+        if (!item[field].is_number_integer()) throw InputError(where + ": field '" + field + "' must be an integer");
+      }
+      p.value = item["value"].get<int>();
+      p.min = item["min"].get<int>();
+      p.max = item["max"].get<int>();
+      p.c_end = item["c_end"].get<double>();
+      p.r_end = item["r_end"].get<double>();
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(where + ": " + e.what());
+    }
+    parsed.push_back({p, where});
+  }
+  return merged(defaults, parsed);
+}
+
+ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source) {
+  std::vector<std::pair<Param, std::string>> parsed;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    line = trim(line);
+    if (line.empty() || line[0] == '#') continue;
+    const std::string at = source + ":" + std::to_string(number);
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t comma = line.find(',', start);
+      fields.push_back(trim(line.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    if (fields.size() != 7) {
+      throw InputError(at + ": expected 7 comma-separated fields 'name, int, default, min, max, c_end, r_end', found " +
+                       std::to_string(fields.size()));
+    }
+    if (fields[1] != "int") throw InputError(at + ": parameter '" + fields[0] + "': type '" + fields[1] + "' is not int");
+    Param p;
+    p.name = fields[0];
+    auto integer = [&](int k, const char* what) {
+      std::size_t used = 0;
+      int v = 0;
+      try {
+        v = std::stoi(fields[k], &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != fields[k].size() || fields[k].empty()) {
+        throw InputError(at + ": parameter '" + p.name + "': " + what + " '" + fields[k] + "' is not an integer");
+      }
+      return v;
+    };
+    auto real = [&](int k, const char* what) {
+      std::size_t used = 0;
+      double v = 0;
+      try {
+        v = std::stod(fields[k], &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != fields[k].size() || fields[k].empty()) {
+        throw InputError(at + ": parameter '" + p.name + "': " + what + " '" + fields[k] + "' is not a number");
+      }
+      return v;
+    };
+    p.value = integer(2, "default");
+    p.min = integer(3, "min");
+    p.max = integer(4, "max");
+    p.c_end = real(5, "c_end");
+    p.r_end = real(6, "r_end");
+    parsed.push_back({p, at});
+  }
+  return merged(defaults, parsed);
+}
+
+ParamSet ParamSet::load_file(const std::string& path, const ParamSet& defaults) {
+  const std::string text = read_text_file(path);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] == '{') return from_json(text, defaults, path);
+  return from_spsa(text, defaults, path);
+}
+
+void ParamSet::save_file(const std::string& path) const { write_file_atomic(path, to_json()); }
+
+}  // namespace gamelab

@@ -1,0 +1,69 @@
+#pragma once
+// Named parameters: every evaluation weight and search knob of a game's engine, in one ordered list.
+//
+// A parameter is {name, value, min, max, c_end, r_end}: integer value and bounds, and the SPSA
+// schedule ends used by OpenBench and fishtest (c_end: perturbation size at the last iteration;
+// r_end: learning rate at the last iteration). Parameter sets load and save as JSON and read and write
+// OpenBench's SPSA text form, one parameter per line: `name, int, default, min, max, c_end, r_end`.
+// Engines read values by index (the order of the game's defaults), never by name on the hot path.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gamelab {
+
+struct Param {
+  std::string name;
+  int value = 0;
+  int min = 0;
+  int max = 0;
+  double c_end = 0;
+  double r_end = 0;
+  friend bool operator==(const Param&, const Param&) = default;
+};
+
+class ParamSet {
+ public:
+  ParamSet() = default;
+  // Checks names (non-empty, no blanks or commas, unique), bounds and values; InputError otherwise.
+  ParamSet(std::string game, std::vector<Param> params);
+
+  const std::string& game() const { return game_; }
+  std::size_t size() const { return params_.size(); }
+  const std::vector<Param>& all() const { return params_; }
+  const Param& at(std::size_t index) const { return params_.at(index); }
+  int value(std::size_t index) const { return params_[index].value; }
+  // The values in order: what an engine keeps.
+  std::vector<int> values() const;
+
+  // Index of `name`; InputError naming it if the set has no such parameter.
+  std::size_t index_of(std::string_view name) const;
+  bool contains(std::string_view name) const;
+  int value(std::string_view name) const { return params_[index_of(name)].value; }
+  // Sets a value; InputError if it lies outside [min, max].
+  void set(std::string_view name, int value);
+
+  // A 64-bit fingerprint of names and values (game records keep it to tell configurations apart).
+  std::uint64_t fingerprint() const;
+
+  std::string to_json() const;
+  std::string to_spsa() const;
+
+  // Reads a JSON or SPSA file for this set's game: `defaults` lists the legal names; parameters the
+  // file does not mention keep their default. Errors name `source`, the parameter and the problem
+  // (unknown name, missing field, value out of range, min > max, duplicate, malformed line).
+  static ParamSet from_json(const std::string& text, const ParamSet& defaults, const std::string& source);
+  static ParamSet from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source);
+  // Chooses the form by content (a JSON object starts with '{').
+  static ParamSet load_file(const std::string& path, const ParamSet& defaults);
+  void save_file(const std::string& path) const;  // JSON, written atomically
+
+  friend bool operator==(const ParamSet&, const ParamSet&) = default;
+
+ private:
+  std::string game_;
+  std::vector<Param> params_;
+};
+
+}  // namespace gamelab

@@ -1,0 +1,51 @@
+#pragma once
+// Raichu's evaluation: linear in named weights over sparse integer features (the same features the
+// Texel tuner fits). Features are counted from the side to move's point of view (ours minus theirs),
+// so eval(s) = sum of weight * feature is the score for the side to move.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/params.hpp"
+#include "raichu/state.hpp"
+
+namespace gamelab::raichu {
+
+enum Feature : int {
+  MaterialPichu,      // pieces of each kind
+  MaterialPikachu,
+  MaterialRaichu,
+  AdvancePichu,       // rows advanced from the own back row, summed per kind
+  AdvancePikachu,
+  PromotionThreats,   // pieces with a promoting move available
+  ThreatenedPichu,    // enemy pieces the side to move can capture now, per kind
+  ThreatenedPikachu,
+  ThreatenedRaichu,
+  AttackedPichu,      // own pieces the opponent could capture if it were to move, per kind
+  AttackedPikachu,
+  AttackedRaichu,
+  Defended,           // attacked pieces whose every capture can be answered by a recapture
+  Mobility,           // legal moves
+  Tempo,              // 1: the side to move
+  kFeatureCount
+};
+
+struct FeatureValue {
+  int index;
+  int value;
+};
+
+// Every feature's count (side to move's view), into a fixed array: no allocation.
+void feature_counts(const State& state, std::array<int, kFeatureCount>& counts);
+// The same, given the side to move's legal moves (the search has them already).
+void feature_counts(const State& state, const MoveList& moves, std::array<int, kFeatureCount>& counts);
+// The non-zero features of `state` (side to move's view), the sparse form the Texel tuner uses.
+std::vector<FeatureValue> features(const State& state);
+// The same as sum(weights[f.index] * f.value), without allocating: what the search calls.
+int evaluate(const State& state, const int* weights);
+int evaluate(const State& state, const int* weights, const MoveList& moves);
+
+// Raichu's parameter set: the evaluation weights (indices = Feature) then the search knobs.
+ParamSet default_params();
+
+}  // namespace gamelab::raichu

@@ -1,0 +1,65 @@
+#include "registry/bench_suite.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "core/text_file.hpp"
+
+namespace gamelab {
+
+std::string default_bench_suite(const std::string& game) {
+  return std::string(GAMELAB_DATA_DIR) + "/bench/" + game + ".json";
+}
+
+std::string bench_signature_path(const std::string& game) {
+  return std::string(GAMELAB_SOURCE_DIR) + "/engines/" + game + "/bench_signature.json";
+}
+
+namespace {
+
+nlohmann::json load_json(const std::string& path) {
+  try {
+    return nlohmann::json::parse(read_text_file(path));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": not valid JSON (" + e.what() + ")");
+  }
+}
+
+}  // namespace
+
+BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, const std::string& suite) {
+  if (!game.search) throw InputError("game " + game.name + " has no searching engine yet");
+  const std::string path = suite.empty() ? default_bench_suite(game.name) : suite;
+  const nlohmann::json data = load_json(path);
+  BenchReport report;
+  try {
+    report.depth = depth > 0 ? depth : data.at("depth").get<int>();
+    int index = 0;
+    for (const auto& item : data.at("positions")) {
+      SearchRequest request;
+      request.position.text = item.at("position").get<std::string>();
+      request.position.source = path + ": positions[" + std::to_string(index++) + "]";
+      request.limits.depth = report.depth;
+      request.params = params;
+      const SearchReport r = game.search(request);
+      report.rows.push_back({item.at("name").get<std::string>(), r.best_move, r.score, r.nodes, r.seconds});
+      report.nodes += r.nodes;
+      report.seconds += r.seconds;
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": " + e.what());
+  }
+  return report;
+}
+
+std::uint64_t recorded_bench_signature(const std::string& game) {
+  const std::string path = bench_signature_path(game);
+  const nlohmann::json data = load_json(path);
+  try {
+    return data.at("nodes").get<std::uint64_t>();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path + ": " + e.what());
+  }
+}
+
+}  // namespace gamelab

@@ -1,0 +1,365 @@
+#pragma once
+// Alpha-beta search for turn-based games, written once as a template over the game.
+//
+// Negamax with iterative deepening, principal-variation search, aspiration windows, a transposition
+// table (see transposition_table.hpp), move ordering (TT move, captures by victim value, two killers
+// per ply, history), late-move reductions, quiescence on captures, and repetition detection along the
+// line and the game. Limits: depth, nodes, time; whichever comes first. With depth or node limits the
+// search is deterministic: node counts are checked at every node, the clock is never consulted.
+#include <algorithm>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "core/limits.hpp"
+#include "search/knobs.hpp"
+#include "search/score.hpp"
+#include "search/transposition_table.hpp"
+
+namespace gamelab::search {
+
+// What the search needs of a game G (scores are from the side to move's point of view):
+//  - G::generate_moves(s, list), G::play(s, m), G::hash(s);
+//  - G::terminal_score(s, ply): the score if the game is over before any move (else nullopt),
+//    using win_in(ply) / loss_in(ply) for decided games;
+//  - G::no_move_score(s, ply): the score when s has no legal move;
+//  - G::evaluate(s, weights): the static evaluation with the weights of the parameter set;
+//  - G::is_capture(s, m), G::capture_value(s, m): quiescence and ordering;
+//  - G::encode(m) (non-zero, 32 bits) and G::history_index(m) (< G::kHistorySize).
+template <class G>
+concept AlphaBetaGame = requires(const typename G::State& s, typename G::MoveList& list,
+                                 const typename G::Move& m, const int* weights) {
+  G::generate_moves(s, list);
+  { G::play(s, m) } -> std::same_as<typename G::State>;
+  { G::hash(s) } -> std::convertible_to<std::uint64_t>;
+  { G::terminal_score(s, 0) } -> std::same_as<std::optional<int>>;
+  { G::no_move_score(s, 0) } -> std::convertible_to<int>;
+  { G::evaluate(s, weights) } -> std::convertible_to<int>;
+  { G::is_capture(s, m) } -> std::convertible_to<bool>;
+  { G::capture_value(s, m) } -> std::convertible_to<int>;
+  { G::encode(m) } -> std::convertible_to<std::uint32_t>;
+  { G::history_index(m) } -> std::convertible_to<std::size_t>;
+  { G::kHistorySize } -> std::convertible_to<std::size_t>;
+};
+
+template <class Move>
+struct IterationInfo {
+  int depth = 0;
+  int score = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<Move> pv;
+};
+
+template <class Move>
+struct SearchResult {
+  std::optional<Move> best;  // empty only when the root has no legal move or the game is over
+  int score = 0;
+  int depth = 0;             // the last completed iteration
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchOptions {
+  std::size_t tt_megabytes = 16;
+  // Off: the table orders moves but never cuts. Only the minimax-equivalence test turns it off.
+  bool tt_cutoffs = true;
+};
+
+template <AlphaBetaGame G>
+class AlphaBeta {
+ public:
+  using State = typename G::State;
+  using Move = typename G::Move;
+  using MoveList = typename G::MoveList;
+  using Callback = std::function<void(const IterationInfo<Move>&)>;
+
+  AlphaBeta(std::vector<int> weights, AlphaBetaKnobs knobs, SearchOptions options = {})
+      : weights_(std::move(weights)), knobs_(knobs), options_(options), tt_(options.tt_megabytes),
+        history_(G::kHistorySize, 0) {}
+
+  // Hashes of the positions played before the root in this game (for repetition detection).
+  void set_game_history(std::vector<std::uint64_t> hashes) { game_history_ = std::move(hashes); }
+  // Forget everything learnt (TT, killers, history): the next search starts cold.
+  void clear() {
+    tt_.clear();
+    std::fill(history_.begin(), history_.end(), 0);
+    for (auto& k : killers_) k[0] = k[1] = 0;
+  }
+
+  SearchResult<Move> search(const State& root, const SearchLimits& limits, const Callback& on_iteration = {}) {
+    start_ = std::chrono::steady_clock::now();
+    limits_ = limits;
+    nodes_ = 0;
+    stop_ = false;
+    tt_.new_search();
+    SearchResult<Move> result;
+    if (auto t = G::terminal_score(root, 0)) {
+      result.score = *t;
+      return result;
+    }
+    MoveList moves;
+    G::generate_moves(root, moves);
+    if (moves.size() == 0) {
+      result.score = G::no_move_score(root, 0);
+      return result;
+    }
+    result.best = moves[0];
+    const int max_depth = std::min(limits.depth.value_or(kMaxPly - 1), kMaxPly - 1);
+    int score = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      if (depth > 1 && soft_time_up()) break;
+      int value = aspiration(root, depth, score);
+      if (stop_) break;
+      score = value;
+      result.score = score;
+      result.depth = depth;
+      result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+      if (!result.pv.empty()) result.best = result.pv[0];
+      result.nodes = nodes_;
+      result.seconds = elapsed();
+      if (on_iteration) on_iteration({depth, score, nodes_, result.seconds, result.pv});
+      if (is_decisive(score) && kWin - std::abs(score) <= depth) break;  // a forced result found
+    }
+    result.nodes = nodes_;
+    result.seconds = elapsed();
+    return result;
+  }
+
+ private:
+  int aspiration(const State& root, int depth, int previous) {
+    if (knobs_.aspiration_window <= 0 || depth < knobs_.aspiration_min_depth || is_decisive(previous)) {
+      return negamax(root, depth, -kInfinity, kInfinity, 0, true);
+    }
+    int delta = knobs_.aspiration_window;
+    int alpha = std::max(previous - delta, -kInfinity);
+    int beta = std::min(previous + delta, kInfinity);
+    while (true) {
+      const int value = negamax(root, depth, alpha, beta, 0, true);
+      if (stop_) return value;
+      if (value <= alpha) {
+        alpha = std::max(alpha - delta, -kInfinity);
+      } else if (value >= beta) {
+        beta = std::min(beta + delta, kInfinity);
+      } else {
+        return value;
+      }
+      delta *= 2;
+    }
+  }
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  bool soft_time_up() const {
+    return limits_.movetime_ms && elapsed() * 1000.0 >= 0.5 * static_cast<double>(*limits_.movetime_ms);
+  }
+  // Called at every node: the node limit is exact; the clock is read every 256 nodes.
+  bool check_stop() {
+    if (stop_) return true;
+    if (limits_.nodes && nodes_ >= *limits_.nodes) stop_ = true;
+    if (limits_.movetime_ms && (nodes_ & 255) == 0 &&
+        elapsed() * 1000.0 >= static_cast<double>(*limits_.movetime_ms)) {
+      stop_ = true;
+    }
+    return stop_;
+  }
+
+  bool repeated(std::uint64_t hash, int ply) const {
+    if (!knobs_.repetition_draw) return false;
+    for (int i = ply - 2; i >= 0; i -= 2) {
+      if (path_[i] == hash) return true;
+    }
+    // Earlier positions of the game: compare the last few dozen (a hash includes the side to move).
+    const std::size_t look = std::min<std::size_t>(game_history_.size(), 64);
+    for (std::size_t i = 0; i < look; ++i) {
+      if (game_history_[game_history_.size() - 1 - i] == hash) return true;
+    }
+    return false;
+  }
+
+  // A game may offer evaluate(s, weights, moves) to reuse the move list the search already holds.
+  int evaluate(const State& s, const MoveList& moves) const {
+    int value;
+    if constexpr (requires { G::evaluate(s, weights_.data(), moves); }) {
+      value = G::evaluate(s, weights_.data(), moves);
+    } else {
+      value = G::evaluate(s, weights_.data());
+    }
+    return std::clamp(value, -kWinBound + 1, kWinBound - 1);
+  }
+
+  // Ordering scores: TT move, then captures by victim value, then killers, then history.
+  void score_moves(const State& s, const MoveList& moves, std::uint32_t tt_move, int ply, int* scores) const {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[i];
+      const std::uint32_t code = G::encode(m);
+      if (code == tt_move) {
+        scores[i] = 1 << 30;
+      } else if (G::is_capture(s, m)) {
+        scores[i] = (1 << 20) + G::capture_value(s, m);
+      } else if (code == killers_[ply][0] || code == killers_[ply][1]) {
+        scores[i] = 1000 + knobs_.killer_bonus;
+      } else {
+        scores[i] = history_[G::history_index(m)];
+      }
+    }
+  }
+  static std::size_t pick(int* scores, std::size_t from, std::size_t count) {
+    std::size_t best = from;
+    for (std::size_t i = from + 1; i < count; ++i) {
+      if (scores[i] > scores[best]) best = i;
+    }
+    return best;
+  }
+
+  void update_quiet(const Move& m, int depth, int ply, const Move* tried, std::size_t tried_count) {
+    const std::uint32_t code = G::encode(m);
+    if (killers_[ply][0] != code) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = code;
+    }
+    const int bonus = std::min(depth * depth, 400);
+    auto adjust = [&](std::size_t index, int amount) {
+      int& h = history_[index];
+      h += amount - h * std::abs(amount) / std::max(knobs_.history_max, 1);
+      h = std::clamp(h, -knobs_.history_max, knobs_.history_max);
+    };
+    adjust(G::history_index(m), bonus);
+    for (std::size_t i = 0; i < tried_count; ++i) adjust(G::history_index(tried[i]), -bonus);
+  }
+
+  int quiesce(const State& s, int alpha, int beta, int ply, int qdepth) {
+    pv_length_[ply] = 0;
+    ++nodes_;
+    if (check_stop()) return 0;
+    if (auto t = G::terminal_score(s, ply)) return *t;
+    MoveList moves;
+    G::generate_moves(s, moves);
+    if (moves.size() == 0) return G::no_move_score(s, ply);
+    int best = evaluate(s, moves);
+    if (best >= beta || qdepth <= 0 || ply >= kMaxPly - 1) return best;
+    alpha = std::max(alpha, best);
+    int scores[MoveList::capacity()];
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (G::is_capture(s, moves[i])) {
+        moves[count] = moves[i];
+        scores[count++] = G::capture_value(s, moves[i]);
+      }
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t k = pick(scores, i, count);
+      std::swap(moves[i], moves[k]);
+      std::swap(scores[i], scores[k]);
+      const int value = -quiesce(G::play(s, moves[i]), -beta, -alpha, ply + 1, qdepth - 1);
+      if (stop_) return 0;
+      if (value > best) {
+        best = value;
+        if (value > alpha) alpha = value;
+        if (alpha >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  int negamax(const State& s, int depth, int alpha, int beta, int ply, bool pv_node) {
+    pv_length_[ply] = 0;
+    const std::uint64_t hash = G::hash(s);
+    if (ply > 0 && repeated(hash, ply)) return 0;
+    if (auto t = G::terminal_score(s, ply)) return *t;
+    if (depth <= 0 || ply >= kMaxPly - 1) return quiesce(s, alpha, beta, ply, knobs_.qsearch_depth);
+    ++nodes_;
+    if (check_stop()) return 0;
+    path_[ply] = hash;
+
+    std::uint32_t tt_move = 0;
+    if (const TTEntry* e = tt_.probe(hash)) {
+      tt_move = e->move;
+      if (options_.tt_cutoffs && !pv_node && ply > 0 && e->depth >= depth) {
+        const int value = score_from_tt(e->score, ply);
+        if (e->bound == Bound::Exact || (e->bound == Bound::Lower && value >= beta) ||
+            (e->bound == Bound::Upper && value <= alpha)) {
+          return value;
+        }
+      }
+    }
+
+    MoveList moves;
+    G::generate_moves(s, moves);
+    if (moves.size() == 0) return G::no_move_score(s, ply);
+    int scores[MoveList::capacity()];
+    score_moves(s, moves, tt_move, ply, scores);
+
+    const int original_alpha = alpha;
+    int best = -kInfinity;
+    std::uint32_t best_code = 0;
+    Move quiets_tried[kMaxQuietsTracked];
+    std::size_t quiet_count = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const std::size_t k = pick(scores, i, moves.size());
+      std::swap(moves[i], moves[k]);
+      std::swap(scores[i], scores[k]);
+      const Move m = moves[i];
+      const bool capture = G::is_capture(s, m);
+      const State child = G::play(s, m);
+      int value;
+      if (i == 0) {
+        value = -negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+      } else {
+        int reduction = 0;
+        if (knobs_.lmr_min_depth > 0 && depth >= knobs_.lmr_min_depth && !capture &&
+            static_cast<int>(i) >= knobs_.lmr_min_moves && scores[i] < 1000) {
+          reduction = 1 + (static_cast<int>(i) >= knobs_.lmr_extra_after ? 1 : 0);
+          reduction = std::min(reduction, depth - 1);
+        }
+        value = -negamax(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+        if (value > alpha && reduction > 0) value = -negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if (value > alpha && value < beta) value = -negamax(child, depth - 1, -beta, -alpha, ply + 1, true);
+      }
+      if (stop_) return 0;
+      if (value > best) {
+        best = value;
+        best_code = G::encode(m);
+        if (value > alpha) {
+          alpha = value;
+          pv_[ply][0] = m;
+          std::copy(pv_[ply + 1], pv_[ply + 1] + pv_length_[ply + 1], pv_[ply] + 1);
+          pv_length_[ply] = pv_length_[ply + 1] + 1;
+          if (alpha >= beta) {
+            if (!capture) update_quiet(m, depth, ply, quiets_tried, quiet_count);
+            break;
+          }
+        }
+      }
+      if (!capture && quiet_count < kMaxQuietsTracked) quiets_tried[quiet_count++] = m;
+    }
+    const Bound bound = best >= beta ? Bound::Lower : best > original_alpha ? Bound::Exact : Bound::Upper;
+    tt_.store(hash, best_code, score_to_tt(best, ply), depth, bound);
+    return best;
+  }
+
+  // Quiet moves that failed before a cutoff lose history; only the first few dozen are tracked.
+  static constexpr std::size_t kMaxQuietsTracked = 64;
+
+  std::vector<int> weights_;
+  AlphaBetaKnobs knobs_;
+  SearchOptions options_;
+  TranspositionTable tt_;
+  std::vector<int> history_;
+  std::uint32_t killers_[kMaxPly][2] = {};
+  std::uint64_t path_[kMaxPly] = {};
+  Move pv_[kMaxPly][kMaxPly];
+  int pv_length_[kMaxPly] = {};
+  std::vector<std::uint64_t> game_history_;
+  SearchLimits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+  bool stop_ = false;
+};
+
+}  // namespace gamelab::search

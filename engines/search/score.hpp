@@ -1,0 +1,25 @@
+#pragma once
+// Search scores: evaluation units (a Raichu Pichu is about 100), and wins/losses by distance.
+// A win in k plies from the root scores kWin - k, so faster wins score higher and slower losses
+// score higher than faster ones. Scores beyond kWinBound are "won or lost".
+namespace gamelab::search {
+
+constexpr int kMaxPly = 128;
+constexpr int kInfinity = 32000;
+constexpr int kWin = 30000;
+constexpr int kWinBound = kWin - 2 * kMaxPly;
+
+inline int win_in(int ply) { return kWin - ply; }
+inline int loss_in(int ply) { return -kWin + ply; }
+inline bool is_decisive(int score) { return score > kWinBound || score < -kWinBound; }
+
+// Transposition-table scores are stored relative to the node (distance from it) and converted back
+// on probe, so a win found through a transposition keeps its true distance from the root.
+inline int score_to_tt(int score, int ply) {
+  return score > kWinBound ? score + ply : score < -kWinBound ? score - ply : score;
+}
+inline int score_from_tt(int score, int ply) {
+  return score > kWinBound ? score - ply : score < -kWinBound ? score + ply : score;
+}
+
+}  // namespace gamelab::search

@@ -1,0 +1,178 @@
+// The Raichu searching engine: evaluation symmetry, puzzles, pruning that never changes the minimax
+// value, determinism, the bench signature.
+#include <catch2/catch.hpp>
+
+#include "core/rng.hpp"
+#include "helpers.hpp"
+#include "raichu/entry.hpp"
+#include "raichu/eval.hpp"
+#include "raichu/game.hpp"
+#include "registry/bench_suite.hpp"
+#include "search/alphabeta.hpp"
+
+using namespace raichu_test;
+using gamelab::search::AlphaBeta;
+using gamelab::search::AlphaBetaKnobs;
+
+namespace {
+
+// The position seen from the other side: rows and columns reversed, colours swapped.
+State mirrored(const State& s) {
+  const std::string board = board_string(s);
+  std::string out(board.rbegin(), board.rend());
+  for (char& ch : out) {
+    const std::string from = "wWb B@$", to = "bBw W$@";
+    const auto k = from.find(ch);
+    if (k != std::string::npos && ch != ' ') ch = to[k];
+  }
+  return parse_board(s.n, opponent(s.side), out);
+}
+
+std::vector<State> random_positions(int count, std::uint64_t seed, int n = 8) {
+  gamelab::Rng rng(seed);
+  std::vector<State> out;
+  while (static_cast<int>(out.size()) < count) {
+    State s = start_position(n);
+    const int plies = 2 + static_cast<int>(rng.below(40));
+    for (int i = 0; i < plies && !result(s).over(); ++i) {
+      MoveList moves;
+      generate_moves(s, moves);
+      s = play(s, moves[rng.below(moves.size())]);
+    }
+    if (!result(s).over()) out.push_back(s);
+  }
+  return out;
+}
+
+gamelab::SearchLimits depth(int d) {
+  gamelab::SearchLimits limits;
+  limits.depth = d;
+  return limits;
+}
+
+AlphaBeta<Game> engine() {
+  const auto params = default_params();
+  return AlphaBeta<Game>(params.values(), AlphaBetaKnobs::from(params));
+}
+
+// Plain minimax (negamax form) with the engine's leaf evaluation and end rules.
+int minimax(const State& s, int d, int ply, const std::vector<int>& weights) {
+  if (auto t = Game::terminal_score(s, ply)) return *t;
+  MoveList moves;
+  generate_moves(s, moves);
+  if (moves.size() == 0) return Game::no_move_score(s, ply);
+  if (d == 0) return std::clamp(Game::evaluate(s, weights.data()), -gamelab::search::kWinBound + 1, gamelab::search::kWinBound - 1);
+  int best = -gamelab::search::kInfinity;
+  for (const auto& m : moves) best = std::max(best, -minimax(play(s, m), d - 1, ply + 1, weights));
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("a position and its colour-mirrored twin evaluate alike for the side to move", "[raichu][engine]") {
+  const auto weights = default_params().values();
+  for (const State& s : random_positions(300, 1)) {
+    const State m = mirrored(s);
+    INFO(position_line(s));
+    REQUIRE(features(s).size() == features(m).size());
+    // From White's point of view the two values are opposite.
+    const int white_view = s.side == White ? evaluate(s, weights.data()) : -evaluate(s, weights.data());
+    const int twin_white_view = m.side == White ? evaluate(m, weights.data()) : -evaluate(m, weights.data());
+    REQUIRE(white_view == -twin_white_view);
+  }
+}
+
+TEST_CASE("features and evaluate agree: eval is the weighted sum of the features", "[raichu][engine]") {
+  const auto weights = default_params().values();
+  for (const State& s : random_positions(100, 2, 10)) {
+    int sum = 0;
+    for (const auto& f : features(s)) sum += weights[f.index] * f.value;
+    REQUIRE(sum == evaluate(s, weights.data()));
+  }
+}
+
+TEST_CASE("a win in 1 is found at depth 1", "[raichu][engine]") {
+  const State s = parse_board(8, White, ".......@...............................................b........");
+  auto e = engine();
+  const auto r = e.search(s, depth(1));
+  REQUIRE(r.best);
+  CHECK(move_text(*r.best, s) == "(0,7)x(6,7)-(7,7)");
+  CHECK(r.score == gamelab::search::win_in(1));
+}
+
+TEST_CASE("a win in 3 plies is found at depth 3 and not claimed before", "[raichu][engine]") {
+  // The black Pichu on (7,0) cannot be jumped (nothing lies beyond it); wherever it goes, the
+  // Raichu can take it next move if it first stands on the right line.
+  const State s = parse_board(8, White, "@.......................................................b.......");
+  auto shallow = engine();
+  CHECK_FALSE(gamelab::search::is_decisive(shallow.search(s, depth(1)).score));  // depth 2 + quiescence sees it
+  auto e = engine();
+  const auto r = e.search(s, depth(3));
+  CHECK(r.score == gamelab::search::win_in(3));
+  REQUIRE(r.pv.size() == 3);
+  State line = s;
+  for (const auto& m : r.pv) line = play(line, m);
+  CHECK(result(line).outcome == Outcome::WhiteWins);
+}
+
+TEST_CASE("a side without legal moves loses, and the engine sees it", "[raichu][engine]") {
+  // White to move: (2,4)-(3,4)?? Any move that leaves Black's Pichu on (1,1) blocked wins.
+  const State s = parse_board(8, Black, "W.W......b......................................................");
+  auto e = engine();
+  const auto r = e.search(s, depth(2));
+  CHECK(r.score == gamelab::search::loss_in(0));
+  CHECK_FALSE(r.best);
+}
+
+TEST_CASE("alpha-beta returns the minimax value on 200 random positions at depth 3", "[raichu][engine]") {
+  auto params = default_params();
+  params.set("search_lmr_min_depth", 0);
+  params.set("search_qsearch_depth", 0);
+  params.set("search_repetition_draw", 0);
+  const auto weights = params.values();
+  for (const State& s : random_positions(200, 3)) {
+    gamelab::search::SearchOptions options;
+    options.tt_cutoffs = false;
+    AlphaBeta<Game> e(weights, AlphaBetaKnobs::from(params), options);
+    const auto r = e.search(s, depth(3));
+    INFO(position_line(s));
+    REQUIRE(r.score == minimax(s, 3, 0, weights));
+  }
+}
+
+TEST_CASE("searches are deterministic under depth and node limits", "[raichu][engine]") {
+  for (const State& s : random_positions(10, 4)) {
+    auto a = engine(), b = engine();
+    const auto ra = a.search(s, depth(6)), rb = b.search(s, depth(6));
+    CHECK(ra.nodes == rb.nodes);
+    CHECK(ra.score == rb.score);
+    CHECK(ra.best == rb.best);
+    gamelab::SearchLimits nodes;
+    nodes.nodes = 5000;
+    auto c = engine(), d = engine();
+    const auto rc = c.search(s, nodes), rd = d.search(s, nodes);
+    CHECK(rc.nodes == rd.nodes);
+    CHECK(rc.best == rd.best);
+    CHECK(rc.nodes <= 5000 + 1);
+  }
+}
+
+TEST_CASE("a time limit stops the search with a legal move", "[raichu][engine]") {
+  const State s = start_position(12);
+  gamelab::SearchLimits limits;
+  limits.movetime_ms = 50;
+  auto e = engine();
+  const auto r = e.search(s, limits);
+  REQUIRE(r.best);
+  MoveList moves;
+  generate_moves(s, moves);
+  CHECK(std::find(moves.begin(), moves.end(), *r.best) != moves.end());
+  CHECK(r.depth >= 1);
+  CHECK(r.seconds < 2.0);  // generous: the hard stop is checked every 256 nodes
+}
+
+TEST_CASE("the bench signature matches the one recorded in engines/raichu", "[raichu][engine][bench]") {
+  const auto report = gamelab::run_bench(game_entry(), default_params());
+  CHECK(report.rows.size() >= 20);
+  CHECK(report.nodes == gamelab::recorded_bench_signature("raichu"));
+}
