@@ -8,5 +8,6 @@ void add_perft_command(CLI::App& app);
 void add_show_command(CLI::App& app);
 void add_boards_command(CLI::App& app);
 void add_engine_commands(CLI::App& app);
+void add_openings_command(CLI::App& app);
 
 }  // namespace gamelab::cli

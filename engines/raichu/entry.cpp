@@ -7,6 +7,7 @@
 #include "core/text_file.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
+#include "raichu/match.hpp"
 #include "raichu/notation.hpp"
 #include "search/alphabeta.hpp"
 #include "search/perft.hpp"
@@ -120,6 +121,8 @@ GameEntry game_entry() {
   };
   entry.default_params = default_params;
   entry.search = run_search;
+  entry.play_game = play_game;
+  entry.generate_openings = generate_openings;
   return entry;
 }
 

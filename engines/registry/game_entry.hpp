@@ -92,6 +92,49 @@ struct SearchReport {
   double seconds = 0;
 };
 
+// A player in a match: the lab's own engine (parameters and limits) or an external bot run through the
+// game's tournament protocol.
+struct PlayerSpec {
+  std::string name;
+  ParamSet params;          // internal engine
+  SearchLimits limits;      // internal engine: depth / nodes / movetime
+  std::string command;      // external bot: the command line (no shell)
+  std::string protocol;     // external bot: the game's protocol name (e.g. "raichu")
+  double time_limit_s = 1;  // external bot: the per-move limit, as the tournament gives it
+  bool external() const { return !command.empty(); }
+};
+
+// One game of a match, refereed by the game's own rules.
+struct GameRequest {
+  std::string opening;                 // start position, position-file text
+  std::string opening_source;          // names it in messages
+  std::vector<PlayerSpec> players;     // seat order: seat 0 moves first (or is blue)
+  std::uint64_t seed = 0;              // for any random choice inside the game (same for both games of a pair)
+};
+
+enum class Termination { Normal, Crash, Timeout, Illegal, Stalled };
+const char* to_string(Termination t);
+
+struct GameRecord {
+  double score = 0.5;          // for seat 0: 1 win, 0.5 draw, 0 loss
+  std::string reason;          // why it ended, in words
+  Termination termination = Termination::Normal;
+  int fault = -1;              // the seat at fault when termination is not Normal
+  int plies = 0;
+  std::vector<std::string> moves;  // readable moves (or joint moves)
+};
+
+// `gamelab openings <game>`: balanced positions after a few seeded random plies, deduplicated.
+struct OpeningRequest {
+  int count = 100;
+  std::uint64_t seed = 1;
+  int min_plies = 2;
+  int max_plies = 8;
+  int balance_depth = 4;   // search depth used to judge balance (0: no check)
+  int max_score = 150;     // keep positions whose |score| at balance_depth is at most this
+  std::map<std::string, std::string> options;  // the game's position options (e.g. n)
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -106,6 +149,9 @@ struct GameEntry {
   // The engine: its parameter set (weights and knobs) and a search (empty until a game has one).
   std::function<ParamSet()> default_params;
   std::function<SearchReport(const SearchRequest&)> search;
+  // Matches: refereeing one game, and making an opening suite (turn-based games).
+  std::function<GameRecord(const GameRequest&)> play_game;
+  std::function<std::vector<std::string>(const OpeningRequest&)> generate_openings;
 };
 
 }  // namespace gamelab

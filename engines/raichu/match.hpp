@@ -1,0 +1,24 @@
+#pragma once
+// Refereeing Raichu games for the match runner, with the lab's engine or an external bot on either
+// side, and making opening suites.
+#include <string>
+#include <vector>
+
+#include "raichu/state.hpp"
+#include "registry/game_entry.hpp"
+
+namespace gamelab::raichu {
+
+GameRecord play_game(const GameRequest& request);
+std::vector<std::string> generate_openings(const OpeningRequest& request);
+
+// One move from an external bot speaking the tournament's protocol (RULES.md §1):
+// `COMMAND N PLAYER BOARD TIMELIMIT`, the last complete board line printed before the limit counts.
+struct BotMove {
+  Termination termination = Termination::Normal;
+  State next;          // valid when termination is Normal
+  std::string detail;  // what went wrong, for the record
+};
+BotMove ask_external_bot(const PlayerSpec& bot, const State& state);
+
+}  // namespace gamelab::raichu
