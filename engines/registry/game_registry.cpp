@@ -1,6 +1,9 @@
 #include "registry/game_registry.hpp"
 
 #include "core/error.hpp"
+#include "bullets/entry.hpp"
+#include "dcms/entry.hpp"
+#include "jumpchess/entry.hpp"
 #include "raichu/entry.hpp"
 
 namespace gamelab {
@@ -8,6 +11,9 @@ namespace gamelab {
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
       raichu::game_entry(),
+      jumpchess::game_entry(),
+      bullets::game_entry(),
+      dcms::game_entry(),
   };
   return games;
 }

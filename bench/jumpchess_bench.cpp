@@ -1,0 +1,83 @@
+// Jump chess move generation, path replay and perft timings. Run: make bench (or build/bench/bench_jumpchess).
+#include <benchmark/benchmark.h>
+
+#include "jumpchess/game.hpp"
+#include "jumpchess/notation.hpp"
+#include "jumpchess/path.hpp"
+#include "search/perft.hpp"
+
+using namespace gamelab::jumpchess;
+
+namespace {
+
+// Black pieces inside a web of 9 white pieces (the dataset's "web of captures"): many branching chains.
+const char* kWeb = "10000000/00000000/00120200/00201020/00021200/00102020/00020100/00000001";
+// The snake: one chain of 15 hops and its prefixes.
+const char* kSnake = "11020100/00000020/01020100/20000000/01020100/00000020/01020100/00000000";
+
+void BM_GenerateMovesStart(benchmark::State& bench) {
+  const State s = start_position();
+  MoveList moves;
+  for (auto _ : bench) {
+    generate_moves(s, moves);
+    benchmark::DoNotOptimize(moves.size());
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(moves.size()));
+}
+BENCHMARK(BM_GenerateMovesStart);
+
+void BM_GenerateMovesChains(benchmark::State& bench) {
+  const State s = parse_board_digits(bench.range(0) == 0 ? kWeb : kSnake, Black);
+  MoveList moves;
+  for (auto _ : bench) {
+    generate_moves(s, moves);
+    benchmark::DoNotOptimize(moves.size());
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(moves.size()));
+  bench.SetLabel(bench.range(0) == 0 ? "web of captures" : "snake of 15 hops");
+}
+BENCHMARK(BM_GenerateMovesChains)->Arg(0)->Arg(1);
+
+// Replaying every move's path of the web position (what a referee does with each move it receives).
+void BM_ReplayPaths(benchmark::State& bench) {
+  const State s = parse_board_digits(kWeb, Black);
+  MoveList moves;
+  generate_moves(s, moves);
+  std::vector<Path> paths;
+  for (const Move& m : moves) paths.push_back(path_of(m));
+  for (auto _ : bench) {
+    for (const Path& path : paths) benchmark::DoNotOptimize(replay_path(s, path).ok);
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(paths.size()));
+}
+BENCHMARK(BM_ReplayPaths);
+
+// Leaf nodes per second (items/s) of perft from the start position (depth, threads).
+void BM_Perft(benchmark::State& bench) {
+  const State s = start_position();
+  const int depth = static_cast<int>(bench.range(0));
+  const int threads = static_cast<int>(bench.range(1));
+  std::uint64_t nodes = 0;
+  for (auto _ : bench) {
+    nodes = gamelab::search::divide_total(gamelab::search::perft_divide<Game>(s, depth, threads));
+    benchmark::DoNotOptimize(nodes);
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_Perft)->Args({5, 1})->Args({5, 2})->Args({6, 1})->Args({6, 2})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same from the web position, where chains dominate.
+void BM_PerftWeb(benchmark::State& bench) {
+  const State s = parse_board_digits(kWeb, Black);
+  const int threads = static_cast<int>(bench.range(0));
+  std::uint64_t nodes = 0;
+  for (auto _ : bench) {
+    nodes = gamelab::search::divide_total(gamelab::search::perft_divide<Game>(s, 4, threads));
+    benchmark::DoNotOptimize(nodes);
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_PerftWeb)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
