@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
   gamelab::cli::add_boards_command(app);
   gamelab::cli::add_engine_commands(app);
   gamelab::cli::add_openings_command(app);
+  gamelab::cli::add_match_command(app);
+  gamelab::cli::add_stats_commands(app);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,102 @@
+#include "eval/match/engine_arg.hpp"
+
+#include <cstdio>
+#include <map>
+
+#include "core/error.hpp"
+
+namespace gamelab::eval {
+
+namespace {
+
+std::map<std::string, std::string> split_items(const std::string& text) {
+  std::map<std::string, std::string> items;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t eq = text.find('=', i);
+    if (eq == std::string::npos) throw InputError("--engine '" + text + "': '" + text.substr(i) + "' is not key=value");
+    const std::string key = text.substr(i, eq - i);
+    std::string value;
+    std::size_t j = eq + 1;
+    if (j < text.size() && (text[j] == '"' || text[j] == '\'')) {
+      const char quote = text[j];
+      const std::size_t close = text.find(quote, j + 1);
+      if (close == std::string::npos) throw InputError("--engine '" + text + "': unterminated quote after " + key + "=");
+      value = text.substr(j + 1, close - j - 1);
+      j = close + 1;
+      if (j < text.size() && text[j] != ',') throw InputError("--engine '" + text + "': expected ',' after the quoted " + key);
+    } else {
+      const std::size_t comma = text.find(',', j);
+      value = text.substr(j, comma == std::string::npos ? std::string::npos : comma - j);
+      j = comma == std::string::npos ? text.size() : comma;
+    }
+    if (key.empty()) throw InputError("--engine '" + text + "': empty key");
+    if (!items.emplace(key, value).second) throw InputError("--engine '" + text + "': '" + key + "' given twice");
+    i = j < text.size() ? j + 1 : j;
+  }
+  return items;
+}
+
+}  // namespace
+
+EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
+  auto items = split_items(text);
+  EngineArg arg;
+  auto take = [&](const char* key) -> std::string {
+    auto it = items.find(key);
+    if (it == items.end()) return "";
+    std::string v = it->second;
+    items.erase(it);
+    return v;
+  };
+  arg.player.name = take("name");
+  if (arg.player.name.empty()) throw InputError("--engine '" + text + "': name=... is required");
+  const std::string command = take("cmd");
+  const std::string protocol = take("protocol");
+  const std::string timelimit = take("timelimit");
+  const std::string params = take("params");
+  std::string limits;
+  for (const char* key : {"nodes", "depth", "movetime"}) {
+    const std::string v = take(key);
+    if (!v.empty()) limits += (limits.empty() ? "" : ",") + std::string(key) + "=" + v;
+  }
+  if (!items.empty()) {
+    throw InputError("--engine '" + text + "': unknown key '" + items.begin()->first +
+                     "' (name, params, nodes, depth, movetime, cmd, protocol, timelimit)");
+  }
+  if (!command.empty()) {
+    if (!params.empty() || !limits.empty()) {
+      throw InputError("--engine '" + text + "': an external bot (cmd=) takes protocol= and timelimit=, not params or limits");
+    }
+    arg.player.command = command;
+    arg.player.protocol = protocol.empty() ? game.name : protocol;
+    if (arg.player.protocol != game.name) {
+      throw InputError("--engine '" + text + "': protocol '" + arg.player.protocol + "' is not " + game.name + "'s");
+    }
+    if (!timelimit.empty()) {
+      try {
+        arg.player.time_limit_s = std::stod(timelimit);
+      } catch (const std::exception&) {
+        arg.player.time_limit_s = 0;
+      }
+      if (!(arg.player.time_limit_s > 0) || arg.player.time_limit_s > 3600) {
+        throw InputError("--engine '" + text + "': timelimit '" + timelimit + "' must be a number of seconds in (0, 3600]");
+      }
+    }
+    arg.params_hash = "external:" + command;
+    return arg;
+  }
+  if (!protocol.empty() || !timelimit.empty()) {
+    throw InputError("--engine '" + text + "': protocol= and timelimit= belong to external bots (cmd=)");
+  }
+  if (!game.default_params) throw InputError("game " + game.name + " has no engine yet; use an external bot (cmd=)");
+  arg.player.params = params.empty() ? game.default_params() : ParamSet::load_file(params, game.default_params());
+  if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D or movetime=MS");
+  arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(arg.player.params.fingerprint()));
+  arg.params_hash = hex;
+  return arg;
+}
+
+}  // namespace gamelab::eval

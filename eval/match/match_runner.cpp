@@ -1,0 +1,329 @@
+#include "eval/match/match_runner.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "core/text_file.hpp"
+#include "eval/stats/elo.hpp"
+#include "registry/game_registry.hpp"
+
+namespace gamelab::eval {
+
+namespace {
+
+Termination convert(gamelab::Termination t) {
+  switch (t) {
+    case gamelab::Termination::Normal: return Termination::Normal;
+    case gamelab::Termination::Crash: return Termination::Crash;
+    case gamelab::Termination::Timeout: return Termination::Timeout;
+    case gamelab::Termination::Illegal: return Termination::Illegal;
+    case gamelab::Termination::Stalled: return Termination::Stalled;
+  }
+  return Termination::Normal;
+}
+
+GameRecord to_record(const gamelab::GameRecord& g, const std::string& seat0, const std::string& seat1) {
+  GameRecord r;
+  r.seats = {seat0, seat1};
+  r.score = g.score;
+  r.result = g.score > 0.75 ? GameResult::Win : g.score < 0.25 ? GameResult::Loss : GameResult::Draw;
+  r.reason = g.reason;
+  r.termination = convert(g.termination);
+  if (g.fault >= 0) r.fault = g.fault;
+  r.plies = g.plies;
+  r.moves = g.moves;
+  return r;
+}
+
+// Appends one line and forces it to disk: a finished pair survives a crash or a kill.
+class RecordsAppender {
+ public:
+  explicit RecordsAppender(const std::string& path) : path_(path) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd_ < 0) throw InputError(path + ": cannot open for appending");
+  }
+  ~RecordsAppender() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  RecordsAppender(const RecordsAppender&) = delete;
+  RecordsAppender& operator=(const RecordsAppender&) = delete;
+  void append(const std::string& line) {
+    const std::string text = line + "\n";
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+      if (n < 0) throw InputError(path_ + ": write failed");
+      done += static_cast<std::size_t>(n);
+    }
+    ::fsync(fd_);
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+std::string duration_text(double seconds) {
+  if (!(seconds >= 0) || seconds > 1e7) return "?";
+  const long s = static_cast<long>(seconds + 0.5);
+  char buffer[32];
+  if (s >= 3600) {
+    std::snprintf(buffer, sizeof buffer, "%ldh%02ldm", s / 3600, (s / 60) % 60);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
+  }
+  return buffer;
+}
+
+void count_fault(MatchSummary& summary, const GameRecord& game, const std::string& a) {
+  if (game.termination == Termination::Normal || !game.fault) return;
+  const int engine = game.seats[*game.fault] == a ? 0 : 1;
+  FaultCounts& f = summary.faults[engine];
+  switch (game.termination) {
+    case Termination::Crash: ++f.crash; break;
+    case Termination::Timeout: ++f.timeout; break;
+    case Termination::Illegal: ++f.illegal; break;
+    case Termination::Stalled: ++f.stalled; break;
+    default: break;
+  }
+}
+
+// Adds pair `r` to the running statistics of engine `a`.
+void add_pair(MatchSummary& summary, const PairRecord& r, const std::string& a) {
+  const double first = r.games[0].score_of(a), second = r.games[1].score_of(a);
+  summary.wdl.add_game(first);
+  summary.wdl.add_game(second);
+  summary.penta.add_pair(first, second);
+  for (const auto& g : r.games) count_fault(summary, g, a);
+  ++summary.pairs_counted;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> load_match_positions(const MatchConfig& config) {
+  const GameEntry& game = find_game(config.game);
+  std::vector<std::pair<std::string, std::string>> positions;  // (text, source)
+  std::string openings = config.openings, boards = config.boards;
+  if (openings.empty() && boards.empty()) {
+    const std::string suite = std::string(GAMELAB_DATA_DIR) + "/openings/" + game.name + ".json";
+    const std::string folder = std::string(GAMELAB_DATA_DIR) + "/boards/" + game.name;
+    if (std::filesystem::exists(suite)) openings = suite;
+    else if (std::filesystem::is_directory(folder)) boards = folder;
+  }
+  if (!openings.empty()) {
+    nlohmann::json data;
+    try {
+      data = nlohmann::json::parse(read_text_file(openings));
+      int k = 0;
+      for (const auto& p : data.at("positions")) {
+        positions.push_back({p.get<std::string>(), openings + ": positions[" + std::to_string(k++) + "]"});
+      }
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(openings + ": not an opening suite (" + e.what() + ")");
+    }
+  } else if (!boards.empty()) {
+    if (!std::filesystem::is_directory(boards)) throw InputError("--boards " + boards + ": not a folder");
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(boards)) {
+      if (entry.is_regular_file() && entry.path().extension() == ".txt") files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) positions.push_back({read_text_file(f), f});
+  } else {
+    throw InputError("no opening suite or board folder for " + game.name + ": give --openings FILE or --boards DIR");
+  }
+  if (positions.empty()) throw InputError("no positions to play from (" + (openings.empty() ? boards : openings) + ")");
+  return positions;
+}
+
+MatchSummary summarize(const std::vector<PairRecord>& records, const std::string& a,
+                       const std::optional<SprtConfig>& sprt) {
+  MatchSummary summary;
+  std::map<std::uint64_t, const PairRecord*> by_pair;
+  for (const auto& r : records) by_pair[r.pair] = &r;
+  summary.pairs_total = by_pair.size();
+  std::uint64_t next = 0;
+  for (auto it = by_pair.find(0); it != by_pair.end() && it->first == next; ++it, ++next) {
+    add_pair(summary, *it->second, a);
+    if (sprt) {
+      summary.llr = sprt_llr(summary.penta, *sprt);
+      summary.verdict = sprt_verdict(*summary.llr, sprt_bounds(sprt->alpha, sprt->beta));
+      if (*summary.verdict != SprtVerdict::Continue) break;
+    }
+  }
+  return summary;
+}
+
+std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
+  const std::string& a = config.engines[0].player.name;
+  const std::string& b = config.engines[1].player.name;
+  const EloEstimate elo = estimate_elo(s.penta);
+  char line[512];
+  std::string out;
+  std::snprintf(line, sizeof line, "%s vs %s: %llu games (%llu pairs), W-D-L %llu-%llu-%llu, score %.1f%%\n", a.c_str(),
+                b.c_str(), static_cast<unsigned long long>(s.wdl.games()), static_cast<unsigned long long>(s.pairs_counted),
+                static_cast<unsigned long long>(s.wdl.wins), static_cast<unsigned long long>(s.wdl.draws),
+                static_cast<unsigned long long>(s.wdl.losses), 100.0 * elo.score);
+  out += line;
+  std::snprintf(line, sizeof line, "Elo %+.1f [%+.1f, %+.1f], nElo %+.1f +- %.1f, LOS %.1f%%, pair draw ratio %.1f%%\n",
+                elo.elo, elo.elo_lower, elo.elo_upper, elo.nelo, elo.nelo_error, 100.0 * elo.los,
+                100.0 * pair_draw_ratio(s.penta));
+  out += line;
+  const auto& p = s.penta.cells;
+  std::snprintf(line, sizeof line, "pentanomial [%llu, %llu, %llu, %llu, %llu]\n", static_cast<unsigned long long>(p[0]),
+                static_cast<unsigned long long>(p[1]), static_cast<unsigned long long>(p[2]),
+                static_cast<unsigned long long>(p[3]), static_cast<unsigned long long>(p[4]));
+  out += line;
+  for (int e = 0; e < 2; ++e) {
+    const FaultCounts& f = s.faults[e];
+    if (f.crash + f.timeout + f.illegal + f.stalled == 0) continue;
+    std::snprintf(line, sizeof line, "%s failures: %llu crash, %llu timeout, %llu illegal, %llu stalled\n",
+                  (e == 0 ? a : b).c_str(), static_cast<unsigned long long>(f.crash),
+                  static_cast<unsigned long long>(f.timeout), static_cast<unsigned long long>(f.illegal),
+                  static_cast<unsigned long long>(f.stalled));
+    out += line;
+  }
+  if (config.sprt && s.llr) {
+    const SprtBounds bounds = sprt_bounds(config.sprt->alpha, config.sprt->beta);
+    std::snprintf(line, sizeof line, "SPRT elo0=%g elo1=%g (%s): LLR %.2f [%.2f, %.2f] %s\n", config.sprt->elo0,
+                  config.sprt->elo1, std::string(to_string(config.sprt->model)).c_str(), *s.llr, bounds.lower,
+                  bounds.upper, std::string(to_string(*s.verdict)).c_str());
+    out += line;
+  }
+  return out;
+}
+
+MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const GameEntry& game = find_game(config.game);
+  if (!game.play_game) throw InputError("game " + game.name + " cannot be played in matches yet");
+  if (config.engines.size() != 2) throw InputError("a match needs exactly two --engine");
+  const std::string& a = config.engines[0].player.name;
+  const std::string& b = config.engines[1].player.name;
+  if (a == b) throw InputError("the two engines need different names (both are '" + a + "')");
+  if (config.games < 1) throw InputError("--games must be at least 1");
+  if (config.concurrency < 1) throw InputError("--concurrency must be at least 1");
+  if (config.records.empty()) throw InputError("a match needs a records file (--out or --resume)");
+  if (config.sprt) check_sprt_config(*config.sprt);
+  const auto positions = load_match_positions(config);
+  const std::uint64_t pairs = (static_cast<std::uint64_t>(config.games) + 1) / 2;
+
+  // Pairs already in the records file (resume), checked against this command.
+  std::vector<PairRecord> done;
+  if (config.resume) {
+    const RecordsFile file = read_records(config.records);
+    if (file.truncated_line) progress << truncation_warning(file) << "\n";
+    repair_records_tail(file);
+    for (std::size_t i = 0; i < file.records.size(); ++i) {
+      const PairRecord& r = file.records[i];
+      const std::string where = config.records + ":" + std::to_string(file.record_lines[i]);
+      if (r.game != game.name) throw InputError(where + ": a " + r.game + " record, not " + game.name);
+      if (r.engines[0].name != a || r.engines[1].name != b || r.engines[0].params_hash != config.engines[0].params_hash ||
+          r.engines[1].params_hash != config.engines[1].params_hash) {
+        throw InputError(where + ": engines or parameters differ from this command's; resume with the same --engine options");
+      }
+      if (r.seed != derive_seed(config.seed, r.pair)) throw InputError(where + ": seed differs; resume with the same --seed");
+      done.push_back(r);
+    }
+  } else if (std::filesystem::exists(config.records) && std::filesystem::file_size(config.records) > 0) {
+    throw InputError(config.records + " already holds records; use --resume " + config.records + " to continue it");
+  }
+  std::set<std::uint64_t> finished;
+  for (const auto& r : done) finished.insert(r.pair);
+  std::vector<std::uint64_t> todo;
+  for (std::uint64_t k = 0; k < pairs; ++k) {
+    if (!finished.count(k)) todo.push_back(k);
+  }
+
+  RecordsAppender appender(config.records);
+  std::mutex lock;
+  std::atomic<bool> stop{false};
+  std::vector<PairRecord> all = done;
+  MatchSummary summary = summarize(all, a, config.sprt);
+  summary.pairs_resumed = done.size();
+  if (summary.verdict && *summary.verdict != SprtVerdict::Continue) stop = true;
+  auto last_print = std::chrono::steady_clock::now() - std::chrono::hours(1);
+  std::uint64_t played_now = 0;
+  std::exception_ptr failure;
+
+  auto print_progress = [&](bool final_line) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = played_now > 0 ? 2.0 * played_now / elapsed : 0;
+    const std::uint64_t games_done = 2 * all.size();
+    const double left = rate > 0 ? (2.0 * pairs - games_done) / rate : -1;
+    const EloEstimate elo = estimate_elo(summary.penta);
+    char line[400];
+    int n = std::snprintf(line, sizeof line, "games %llu/%llu  %s W-D-L %llu-%llu-%llu  Elo %+.1f +- %.1f",
+                          static_cast<unsigned long long>(games_done), static_cast<unsigned long long>(2 * pairs), a.c_str(),
+                          static_cast<unsigned long long>(summary.wdl.wins), static_cast<unsigned long long>(summary.wdl.draws),
+                          static_cast<unsigned long long>(summary.wdl.losses), elo.elo, elo.elo_error);
+    if (summary.llr) n += std::snprintf(line + n, sizeof line - n, "  LLR %.2f", *summary.llr);
+    std::snprintf(line + n, sizeof line - n, "  %.2f games/s  left %s", rate, final_line ? "0m00s" : duration_text(left).c_str());
+    progress << line << std::endl;
+  };
+
+  const long count = static_cast<long>(todo.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(config.concurrency)
+  for (long t = 0; t < count; ++t) {
+    if (stop.load()) continue;
+    const std::uint64_t k = todo[static_cast<std::size_t>(t)];
+    try {
+      PairRecord record;
+      record.game = game.name;
+      record.pair = k;
+      record.seed = derive_seed(config.seed, k);
+      const auto& [opening, source] = positions[k % positions.size()];
+      record.opening = opening;
+      record.engines = {EngineRecord{a, config.engines[0].params_hash}, EngineRecord{b, config.engines[1].params_hash}};
+      for (int g = 0; g < 2; ++g) {
+        GameRequest request;
+        request.opening = opening;
+        request.opening_source = source;
+        request.seed = record.seed;
+        request.players = {config.engines[g].player, config.engines[1 - g].player};
+        const gamelab::GameRecord played = game.play_game(request);
+        record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
+      }
+      const std::string line = to_json_line(record);
+      std::lock_guard<std::mutex> guard(lock);
+      appender.append(line);
+      all.push_back(std::move(record));
+      ++played_now;
+      const std::uint64_t before = summary.pairs_counted;
+      summary = summarize(all, a, config.sprt);
+      if (summary.verdict && *summary.verdict != SprtVerdict::Continue) stop = true;
+      const auto now = std::chrono::steady_clock::now();
+      if (summary.pairs_counted != before &&
+          std::chrono::duration<double>(now - last_print).count() >= config.progress_interval_s) {
+        last_print = now;
+        print_progress(false);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+  summary = summarize(all, a, config.sprt);
+  summary.pairs_resumed = done.size();
+  summary.pairs_total = pairs;
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_progress(true);
+  return summary;
+}
+
+}  // namespace gamelab::eval

@@ -1,0 +1,65 @@
+#pragma once
+// The match runner: game pairs (the same opening or board twice, seats swapped) played in parallel,
+// each finished pair appended to a records file and fsync'ed, resumable, with SPRT early stopping.
+//
+// Determinism: pair k uses opening k (cycling through the suite) and seed derive_seed(seed, k), and
+// engines are fresh for every game, so a pair's games do not depend on which thread plays them or when.
+// The statistics are computed over the longest run of finished pairs 0..m-1; with SPRT the match ends
+// at the first m whose LLR leaves the bounds. So the same command gives the same games and the same
+// statistics whatever --concurrency is (the records file may list pairs in another order).
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/match/engine_arg.hpp"
+#include "eval/records.hpp"
+#include "eval/stats/counts.hpp"
+#include "eval/stats/sprt.hpp"
+
+namespace gamelab::eval {
+
+struct MatchConfig {
+  std::string game;
+  std::vector<EngineArg> engines;  // exactly two: A (the one measured) and B
+  int games = 100;                 // rounded up to whole pairs
+  int concurrency = 1;
+  std::uint64_t seed = 1;
+  std::string openings;            // opening suite (JSON from `gamelab openings`), turn-based games
+  std::string boards;              // board folder (position files), simultaneous games
+  std::optional<SprtConfig> sprt;
+  std::string records;             // records file (JSON lines); appended to
+  bool resume = false;             // continue an interrupted run in `records`
+  double progress_interval_s = 1;  // seconds between progress lines (0: after every pair)
+};
+
+struct FaultCounts {
+  std::uint64_t crash = 0, timeout = 0, illegal = 0, stalled = 0;
+};
+
+struct MatchSummary {
+  std::uint64_t pairs_total = 0;
+  std::uint64_t pairs_counted = 0;  // the prefix the statistics use
+  std::uint64_t pairs_resumed = 0;  // found finished in the records file
+  WdlCounts wdl;                    // engine A's
+  PentanomialCounts penta;          // engine A's
+  FaultCounts faults[2];            // engine A's and B's failures
+  std::optional<double> llr;
+  std::optional<SprtVerdict> verdict;
+  double seconds = 0;
+};
+
+// The positions a match cycles through: the opening suite, the board folder, or (neither given) the
+// game's default suite in datasets/, or else its start position.
+std::vector<std::pair<std::string, std::string>> load_match_positions(const MatchConfig& config);
+
+MatchSummary run_match(const MatchConfig& config, std::ostream& progress);
+
+// The summary of a records file's pairs (as `gamelab match` would print it), for engine `a`.
+MatchSummary summarize(const std::vector<PairRecord>& records, const std::string& a,
+                       const std::optional<SprtConfig>& sprt);
+
+std::string summary_text(const MatchSummary& summary, const MatchConfig& config);
+
+}  // namespace gamelab::eval

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A bot that never answers.
+sleep 1000

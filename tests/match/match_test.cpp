@@ -1,0 +1,167 @@
+// The match runner: determinism across concurrency, kill and resume, misbehaving bots, SPRT stop.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "core/error.hpp"
+#include "core/text_file.hpp"
+#include "eval/match/match_runner.hpp"
+#include "registry/game_registry.hpp"
+
+using namespace gamelab;
+using namespace gamelab::eval;
+
+namespace {
+
+const std::string kBots = std::string(GAMELAB_SOURCE_DIR) + "/tests/match/bots/";
+
+MatchConfig raichu_match(const std::string& records, int games, int concurrency) {
+  const GameEntry& game = find_game("raichu");
+  MatchConfig config;
+  config.game = "raichu";
+  config.engines = {parse_engine_arg("name=strong,nodes=1500", game), parse_engine_arg("name=weak,depth=1", game)};
+  config.games = games;
+  config.concurrency = concurrency;
+  config.seed = 42;
+  config.records = records;
+  config.progress_interval_s = 0;
+  std::filesystem::remove(records);
+  return config;
+}
+
+std::vector<PairRecord> sorted_records(const std::string& path) {
+  auto records = read_records(path).records;
+  std::sort(records.begin(), records.end(), [](const auto& x, const auto& y) { return x.pair < y.pair; });
+  return records;
+}
+
+}  // namespace
+
+TEST_CASE("the same seed gives the same records and statistics whatever the concurrency", "[match]") {
+  std::ostringstream log;
+  const auto one = run_match(raichu_match("match_c1.jsonl", 12, 1), log);
+  const auto two = run_match(raichu_match("match_c2.jsonl", 12, 2), log);
+  CHECK(sorted_records("match_c1.jsonl") == sorted_records("match_c2.jsonl"));
+  CHECK(one.penta == two.penta);
+  CHECK(one.wdl == two.wdl);
+  CHECK(one.pairs_counted == 6);
+  CHECK(one.wdl.games() == 12);
+  CHECK_THAT(log.str(), Catch::Contains("games 12/12"));
+}
+
+TEST_CASE("a records file is never overwritten, and resuming skips finished pairs", "[match]") {
+  std::ostringstream log;
+  auto config = raichu_match("match_resume.jsonl", 4, 1);
+  run_match(config, log);
+  CHECK_THROWS_WITH(run_match([&] { auto c = config; c.records = "match_resume.jsonl"; return c; }(), log),
+                    Catch::Contains("already holds records; use --resume"));
+  // Resume with more games: the two finished pairs stay, two more are played.
+  config.resume = true;
+  config.games = 8;
+  const auto summary = run_match(config, log);
+  CHECK(summary.pairs_resumed == 2);
+  CHECK(summary.pairs_counted == 4);
+  CHECK(read_records("match_resume.jsonl").records.size() == 4);
+  // A different engine configuration cannot resume this file.
+  auto other = config;
+  other.engines[0] = parse_engine_arg("name=strong,nodes=1500,params=" + std::string(GAMELAB_SOURCE_DIR) +
+                                          "/tests/match/other_params.txt",
+                                      find_game("raichu"));
+  CHECK_THROWS_WITH(run_match(other, log), Catch::Contains("engines or parameters differ"));
+}
+
+TEST_CASE("a killed run resumes to the same final counts", "[match]") {
+  const std::string path = "match_killed.jsonl";
+  std::filesystem::remove(path);
+  const std::string args = " match raichu --engine name=strong,nodes=1500 --engine name=weak,depth=1 --games 16 --seed 42";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::execl("/bin/sh", "sh", "-c", (std::string(GAMELAB_BINARY) + args + " --out " + path + " >/dev/null 2>&1").c_str(), nullptr);
+    ::_exit(127);
+  }
+  // Kill it once a few pairs are on disk.
+  for (int i = 0; i < 600; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (std::filesystem::exists(path) && read_records(path).records.size() >= 2) break;
+  }
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  ::system("pkill -KILL -f 'match_killed.jsonl' >/dev/null 2>&1");
+  const auto partial = read_records(path).records.size();
+  CHECK(partial >= 2);
+  CHECK(partial < 8);
+  std::ostringstream log;
+  auto config = raichu_match("match_full.jsonl", 16, 1);
+  const auto full = run_match(config, log);
+  config.records = path;
+  config.resume = true;
+  const auto resumed = run_match(config, log);
+  CHECK(resumed.pairs_resumed == partial);
+  CHECK(resumed.penta == full.penta);
+  CHECK(sorted_records(path) == sorted_records("match_full.jsonl"));
+}
+
+TEST_CASE("misbehaving bots lose their games and never hang the match", "[match]") {
+  struct Case {
+    const char* script;
+    eval::Termination expected;
+  };
+  for (const Case& c : {Case{"sleeps_forever.sh", eval::Termination::Timeout}, Case{"prints_garbage.sh", eval::Termination::Crash},
+                        Case{"exits_nonzero.sh", eval::Termination::Crash}, Case{"illegal_move.sh", eval::Termination::Illegal}}) {
+    INFO(c.script);
+    const GameEntry& game = find_game("raichu");
+    MatchConfig config = raichu_match("match_bots.jsonl", 2, 2);
+    config.engines[1] = parse_engine_arg(std::string("name=bot,cmd=") + kBots + c.script + ",timelimit=0.3", game);
+    std::ostringstream log;
+    const auto start = std::chrono::steady_clock::now();
+    const auto summary = run_match(config, log);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+    CHECK(summary.wdl.wins == 2);
+    const auto records = read_records("match_bots.jsonl").records;
+    REQUIRE(records.size() == 1);
+    for (const auto& g : records[0].games) {
+      CHECK(g.termination == c.expected);
+      REQUIRE(g.fault);
+      CHECK(g.seats[*g.fault] == "bot");
+    }
+    const FaultCounts& f = summary.faults[1];
+    CHECK(f.crash + f.timeout + f.illegal == 2);
+  }
+}
+
+TEST_CASE("SPRT stops the match at the same pair whatever the concurrency", "[match]") {
+  std::ostringstream log;
+  auto config = raichu_match("match_sprt1.jsonl", 400, 1);
+  config.sprt = SprtConfig{0, 50, 0.05, 0.05, EloModel::Logistic};
+  const auto one = run_match(config, log);
+  REQUIRE(one.verdict);
+  CHECK(*one.verdict == SprtVerdict::AcceptH1);
+  CHECK(one.pairs_counted < 200);
+  auto config2 = raichu_match("match_sprt2.jsonl", 400, 2);
+  config2.sprt = config.sprt;
+  const auto two = run_match(config2, log);
+  CHECK(two.pairs_counted == one.pairs_counted);
+  CHECK(two.penta == one.penta);
+  CHECK(*two.llr == Approx(*one.llr));
+}
+
+TEST_CASE("engine arguments are checked", "[match]") {
+  const GameEntry& game = find_game("raichu");
+  CHECK_THROWS_WITH(parse_engine_arg("nodes=5", game), Catch::Contains("name=... is required"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A", game), Catch::Contains("give nodes=N, depth=D or movetime=MS"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,nodes=5,speed=3", game), Catch::Contains("unknown key 'speed'"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,nodes=x", game), Catch::Contains("positive integer"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=\"bot\",protocol=bullets", game), Catch::Contains("not raichu's"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=bot,timelimit=0", game), Catch::Contains("timelimit"));
+  const auto bot = parse_engine_arg("name=B,cmd=\"python3 my bot.py, v2\",timelimit=2.5", game);
+  CHECK(bot.player.command == "python3 my bot.py, v2");
+  CHECK(bot.player.time_limit_s == 2.5);
+  CHECK(bot.player.protocol == "raichu");
+}
