@@ -52,7 +52,7 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
     for (const auto& r : report.rows) {
       rows.push_back({{"name", r.name}, {"best", r.best_move}, {"score", r.score}, {"nodes", r.nodes}, {"seconds", r.seconds}});
     }
-    std::cout << nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"nodes", report.nodes},
+    std::cout << nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"iterations", report.iterations}, {"nodes", report.nodes},
                                 {"seconds", report.seconds}, {"nodes_per_second", nps}, {"positions", rows}}
                      .dump(2)
               << "\n";
@@ -61,7 +61,9 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
       std::printf("%-36s %-24s %8s %12llu\n", r.name.c_str(), r.best_move.c_str(), score_text(r.score).c_str(),
                   static_cast<unsigned long long>(r.nodes));
     }
-    std::printf("%s bench depth %d: %llu nodes in %.3f s (%.0f nodes/s)\n", game.name.c_str(), report.depth,
+    const std::string limit = report.depth > 0 ? "depth " + std::to_string(report.depth)
+                                               : std::to_string(report.iterations) + " iterations";
+    std::printf("%s bench %s: %llu nodes in %.3f s (%.0f nodes/s)\n", game.name.c_str(), limit.c_str(),
                 static_cast<unsigned long long>(report.nodes), report.seconds, nps);
   }
   if (args.record) {
@@ -118,7 +120,8 @@ void add_engine_commands(CLI::App& app) {
       if (sargs->depth > 0) request.limits.depth = sargs->depth;
       if (sargs->nodes > 0) request.limits.nodes = sargs->nodes;
       if (sargs->movetime > 0) request.limits.movetime_ms = sargs->movetime;
-      if (!request.limits.any()) request.limits.depth = 8;
+      // No limit given: depth 8 for alpha-beta; simultaneous games use their engine's default iterations.
+      if (!request.limits.any() && game.shape == GameShape::TurnBased) request.limits.depth = 8;
       request.params = load_params(game, sargs->params);
       if (!sargs->json) {
         request.on_iteration = [](const SearchLine& line) {

@@ -33,13 +33,16 @@ BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, 
   const nlohmann::json data = load_json(path);
   BenchReport report;
   try {
-    report.depth = depth > 0 ? depth : data.at("depth").get<int>();
+    // Turn-based suites fix a depth; simultaneous (MCTS) suites fix a number of iterations ("nodes").
+    if (depth > 0 || !data.contains("nodes")) report.depth = depth > 0 ? depth : data.at("depth").get<int>();
+    else report.iterations = data.at("nodes").get<std::uint64_t>();
     int index = 0;
     for (const auto& item : data.at("positions")) {
       SearchRequest request;
       request.position.text = item.at("position").get<std::string>();
       request.position.source = path + ": positions[" + std::to_string(index++) + "]";
-      request.limits.depth = report.depth;
+      if (report.depth > 0) request.limits.depth = report.depth;
+      else request.limits.nodes = report.iterations;
       request.params = params;
       const SearchReport r = game.search(request);
       report.rows.push_back({item.at("name").get<std::string>(), r.best_move, r.score, r.nodes, r.seconds});

@@ -3,6 +3,7 @@
 // a cold engine each. The total node count is the build's signature: any change in search behaviour
 // changes it. The expected signature is recorded in engines/<game>/bench_signature.json.
 //   datasets/bench/<game>.json: {"game": "...", "depth": D, "positions": [{"name": "...", "position": "<position file text>"}]}
+//     (simultaneous games, searched by MCTS: "nodes": N, iterations per position, instead of "depth")
 //   engines/<game>/bench_signature.json: {"game": "...", "depth": D, "nodes": N}
 #include <cstdint>
 #include <string>
@@ -21,8 +22,9 @@ struct BenchRow {
 };
 
 struct BenchReport {
-  int depth = 0;
-  std::uint64_t nodes = 0;  // the signature
+  int depth = 0;                // the depth searched (turn-based suites), or 0
+  std::uint64_t iterations = 0;  // the iterations per position (suites with "nodes"), or 0
+  std::uint64_t nodes = 0;       // the signature
   double seconds = 0;
   std::vector<BenchRow> rows;
 };

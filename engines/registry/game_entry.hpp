@@ -135,6 +135,31 @@ struct OpeningRequest {
   std::map<std::string, std::string> options;  // the game's position options (e.g. n)
 };
 
+// Texel tuning (tuner/): the evaluation as sparse features, and self-play positions labelled with the
+// game's result. Features and results take the evaluation's point of view: the side to move in a
+// turn-based game, side 0 (blue) in a simultaneous one.
+struct EvalFeature {
+  int index;  // a parameter index below GameEntry::eval_weights
+  int value;
+};
+
+struct LabelledPosition {
+  std::string position;  // position-file text (RULES.md section 5), as `features` reads it
+  double result = 0.5;   // 1 win, 0.5 draw, 0 loss, from the evaluation's point of view there
+};
+
+// One self-play game for `gamelab datagen`: both sides play the engine with `params` and `limits`
+// from `opening` (position-file text; empty: the game's start or a generated board from `seed`),
+// after `random_plies` seeded random moves. Same request, same positions.
+struct DatagenRequest {
+  std::string opening;
+  std::uint64_t seed = 1;
+  ParamSet params;
+  SearchLimits limits;
+  int random_plies = 8;
+  bool skip_tactical = true;  // leave out positions where the static evaluation is unreliable (captures pending)
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -152,6 +177,12 @@ struct GameEntry {
   // Matches: refereeing one game, and making an opening suite (turn-based games).
   std::function<GameRecord(const GameRequest&)> play_game;
   std::function<std::vector<std::string>(const OpeningRequest&)> generate_openings;
+  // Texel tuning: the first `eval_weights` parameters of default_params() are evaluation weights (the
+  // rest are search knobs); `features` gives a position's sparse features over them, so that
+  // evaluate = sum of weight[index] * value; `datagen_game` plays one labelled self-play game.
+  std::size_t eval_weights = 0;
+  std::function<std::vector<EvalFeature>(const std::string& position_text)> features;
+  std::function<std::vector<LabelledPosition>(const DatagenRequest&)> datagen_game;
 };
 
 }  // namespace gamelab
