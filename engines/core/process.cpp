@@ -3,12 +3,15 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include "core/error.hpp"
 
@@ -200,6 +203,142 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   }
   if (!result.started) result.exit_code = 127;
   return result;
+}
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
+  if (argv.empty()) {
+    error_ = "empty command";
+    return;
+  }
+  std::string name = (std::filesystem::temp_directory_path() / "gamelab-child-XXXXXX").string();
+  output_fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+  if (output_fd_ < 0) {
+    error_ = "cannot create a temporary file for the output of '" + argv[0] + "': " + std::strerror(errno);
+    return;
+  }
+  ::unlink(name.c_str());  // unnamed: gone with the last descriptor
+  int exec_pipe[2];
+  if (::pipe2(exec_pipe, O_CLOEXEC)) {
+    error_ = std::string("pipe: ") + std::strerror(errno);
+    return;
+  }
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    error_ = std::string("fork: ") + std::strerror(errno);
+    ::close(exec_pipe[0]);
+    ::close(exec_pipe[1]);
+    return;
+  }
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    const int null_fd = ::open("/dev/null", O_RDONLY);
+    if (null_fd >= 0) ::dup2(null_fd, 0);
+    ::dup2(output_fd_, 1);
+    ::dup2(output_fd_, 2);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::execvp(args[0], args.data());
+    const int code = errno;
+    [[maybe_unused]] auto ignored = ::write(exec_pipe[1], &code, sizeof code);
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // also from the parent, so a kill of the group never misses it
+  pid_ = pid;
+  ::close(exec_pipe[1]);
+  int exec_errno = 0;
+  if (::read(exec_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
+    error_ = "cannot run '" + argv[0] + "': " + std::strerror(exec_errno);
+    reap(true);
+  }
+  ::close(exec_pipe[0]);
+  started_ = error_.empty();
+}
+
+ChildProcess::~ChildProcess() {
+  kill();
+  if (output_fd_ >= 0) ::close(output_fd_);
+}
+
+ChildProcess::ChildProcess(ChildProcess&& other) noexcept { *this = std::move(other); }
+
+ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
+  if (this != &other) {
+    kill();
+    if (output_fd_ >= 0) ::close(output_fd_);
+    pid_ = other.pid_;
+    output_fd_ = other.output_fd_;
+    started_ = other.started_;
+    reaped_ = other.reaped_;
+    killed_ = other.killed_;
+    group_killed_ = other.group_killed_;
+    status_ = other.status_;
+    error_ = std::move(other.error_);
+    other.pid_ = -1;
+    other.output_fd_ = -1;
+    other.reaped_ = true;
+  }
+  return *this;
+}
+
+void ChildProcess::reap(bool block) {
+  if (pid_ < 0 || reaped_) return;
+  while (true) {
+    const pid_t w = ::waitpid(pid_, &status_, block ? 0 : WNOHANG);
+    if (w == pid_ || (w < 0 && errno != EINTR)) {
+      reaped_ = true;
+      return;
+    }
+    if (w == 0) return;
+  }
+}
+
+bool ChildProcess::running() {
+  reap(false);
+  return pid_ >= 0 && !reaped_;
+}
+
+bool ChildProcess::wait_exit(double limit_s) {
+  const auto start = std::chrono::steady_clock::now();
+  while (running()) {
+    if (since(start) >= limit_s) return false;
+    ::usleep(2000);
+  }
+  return true;
+}
+
+void ChildProcess::kill() {
+  if (pid_ < 0 || group_killed_) return;
+  reap(false);
+  // The group too when the leader has exited by itself: a bot's own children must not outlive it.
+  ::kill(-pid_, SIGKILL);
+  group_killed_ = true;
+  if (!reaped_) {
+    killed_ = true;
+    ::kill(pid_, SIGKILL);
+    reap(true);
+  }
+}
+
+std::string ChildProcess::status_text() {
+  if (!error_.empty()) return error_;
+  if (running()) return "running";
+  if (killed_) return "killed";
+  if (WIFEXITED(status_)) return "exit code " + std::to_string(WEXITSTATUS(status_));
+  if (WIFSIGNALED(status_)) return "signal " + std::to_string(WTERMSIG(status_));
+  return "ended";
+}
+
+std::string ChildProcess::output_tail(std::size_t max_bytes) const {
+  struct stat info {};
+  if (output_fd_ < 0 || ::fstat(output_fd_, &info) != 0) return "";
+  const auto size = static_cast<std::size_t>(info.st_size);
+  const std::size_t from = size > max_bytes ? size - max_bytes : 0;
+  std::string out(size - from, '\0');
+  const ssize_t n = ::pread(output_fd_, out.data(), out.size(), static_cast<off_t>(from));
+  out.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  return out;
 }
 
 }  // namespace gamelab

@@ -26,6 +26,42 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
                           const std::function<void(const std::string& line, double seconds)>& on_line = {},
                           std::size_t max_output = 1 << 20);
 
+// A long-running child (e.g. a bot that connects back over a socket and plays a whole game): started
+// without a shell in its own process group, standard input from /dev/null, standard output and error
+// into one unnamed temporary file. A file never fills up as a pipe does, so a chatty child can never
+// stall and nobody has to drain it. Destroying the object kills the whole group: no child outlives
+// its owner. Not copyable; movable.
+class ChildProcess {
+ public:
+  explicit ChildProcess(const std::vector<std::string>& argv);
+  ~ChildProcess();
+  ChildProcess(ChildProcess&& other) noexcept;
+  ChildProcess& operator=(ChildProcess&& other) noexcept;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  bool started() const { return started_; }      // false: it could not be executed (error() says why)
+  const std::string& error() const { return error_; }
+  bool running();                                // not exited yet (reaps it when it has)
+  bool wait_exit(double limit_s);                // waits up to limit_s for it to exit by itself
+  void kill();                                   // SIGKILL to the whole group, then reaps it
+  // How it ended: "running", "exit code N", "signal N", "killed", or why it could not start.
+  std::string status_text();
+  // The last `max_bytes` of what it wrote to standard output and error.
+  std::string output_tail(std::size_t max_bytes) const;
+
+ private:
+  void reap(bool block);
+  int pid_ = -1;
+  int output_fd_ = -1;
+  bool started_ = false;
+  bool reaped_ = false;
+  bool killed_ = false;        // by kill(), before it exited by itself
+  bool group_killed_ = false;  // the group has had its SIGKILL (sent once)
+  int status_ = 0;
+  std::string error_;
+};
+
 // Splits a command line into words: blanks separate, single or double quotes group, backslash escapes.
 // InputError for an unterminated quote or an empty command.
 std::vector<std::string> split_command(const std::string& command);

@@ -81,6 +81,7 @@ struct SearchRequest {
   SearchLimits limits;
   ParamSet params;
   std::function<void(const SearchLine&)> on_iteration;  // optional
+  std::uint64_t seed = 1;  // for searches that draw random numbers (MCTS): same seed, same result
 };
 
 struct SearchReport {
@@ -90,6 +91,7 @@ struct SearchReport {
   int depth = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
+  std::string analysis;  // optional lines printed before the best move (e.g. root mixed strategies)
 };
 
 // A player in a match: the lab's own engine (parameters and limits) or an external bot run through the
@@ -132,6 +134,7 @@ struct OpeningRequest {
   int max_plies = 8;
   int balance_depth = 4;   // search depth used to judge balance (0: no check)
   int max_score = 150;     // keep positions whose |score| at balance_depth is at most this
+  std::function<void(int kept)> on_kept = nullptr;  // optional: after each opening kept (a progress bar)
   std::map<std::string, std::string> options;  // the game's position options (e.g. n)
 };
 
@@ -160,6 +163,31 @@ struct DatagenRequest {
   bool skip_tactical = true;  // leave out positions where the static evaluation is unreliable (captures pending)
 };
 
+// `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.
+struct ExportRequest {
+  ParamSet params;            // empty: the frozen release configuration (engines/<game>/release.json)
+  std::string params_source;  // names the parameters in the file's header (e.g. the --params path)
+};
+
+struct ExportFormat {
+  std::string flag;  // the option's name without dashes: "cpp" gives `--cpp FILE`
+  std::string help;
+  std::function<std::string(const ExportRequest&)> write;  // the file's content
+};
+
+// `gamelab judge <game>`: the lab as the tournament's judge server on a fixed port, for games whose
+// bots connect to the judge (jump chess): its engine against each client that connects, one game per
+// connection. Seat 0 of each record is the lab's engine, seat 1 the client.
+struct JudgeRequest {
+  int port = 8888;
+  PlayerSpec engine;                 // the lab's side: its parameters and limits
+  int games = 1;
+  std::string client_color = "alternate";  // black, white, or alternate (the client is Black in game 1)
+  double time_limit_s = 5;           // the client's per-move limit
+  double wait_s = 0;                 // how long to wait for each client to connect; 0: for ever
+  std::function<void(const std::string& line)> print;  // the games as they are played, line by line
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -176,6 +204,7 @@ struct GameEntry {
   std::function<SearchReport(const SearchRequest&)> search;
   // Matches: refereeing one game, and making an opening suite (turn-based games).
   std::function<GameRecord(const GameRequest&)> play_game;
+  double bot_time_limit_s = 1;  // external bots' per-move limit when --engine gives no timelimit= (the tournament's)
   std::function<std::vector<std::string>(const OpeningRequest&)> generate_openings;
   // Texel tuning: the first `eval_weights` parameters of default_params() are evaluation weights (the
   // rest are search knobs); `features` gives a position's sparse features over them, so that
@@ -183,6 +212,9 @@ struct GameEntry {
   std::size_t eval_weights = 0;
   std::function<std::vector<EvalFeature>(const std::string& position_text)> features;
   std::function<std::vector<LabelledPosition>(const DatagenRequest&)> datagen_game;
+  // Release bots: source exports (`gamelab export`) and a judge server (`gamelab judge`).
+  std::vector<ExportFormat> exports;
+  std::function<std::vector<GameRecord>(const JudgeRequest&)> judge_server;
 };
 
 }  // namespace gamelab

@@ -5,6 +5,7 @@
 //       "counts": [perft(1), perft(2), ...], "fast_depth": D, "note": "what rule it exercises"}]}
 // Depths up to fast_depth are checked by the regular test suite; deeper ones only with `deep`.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct PerftSuiteOptions {
   bool deep = false;   // also check the depths beyond fast_depth
   int max_depth = 0;   // if > 0, never deeper than this
   int threads = 1;
+  // Optional: called after each count with the counts done and the counts to do (a progress bar).
+  std::function<void(std::size_t done, std::size_t total)> on_progress = nullptr;
 };
 
 std::string default_perft_dataset(const std::string& game);

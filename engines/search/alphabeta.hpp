@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "core/limits.hpp"
@@ -43,6 +44,39 @@ concept AlphaBetaGame = requires(const typename G::State& s, typename G::MoveLis
   { G::encode(m) } -> std::convertible_to<std::uint32_t>;
   { G::history_index(m) } -> std::convertible_to<std::size_t>;
   { G::kHistorySize } -> std::convertible_to<std::size_t>;
+};
+
+// One move-ordering score per move of a list. A list with a proven fixed capacity (Raichu's) gets a
+// plain array of that size on the stack, as before; a list that may outgrow its inline room (jump
+// chess: no small bound on the number of moves can be proved) gets inline room for the usual sizes
+// and the heap beyond them.
+template <class List>
+class MoveScores {
+  static constexpr bool kFixed = requires { std::integral_constant<std::size_t, List::capacity()>{}; };
+  static constexpr std::size_t kInline = [] {
+    if constexpr (kFixed) return List::capacity();
+    else return std::size_t{256};
+  }();
+
+ public:
+  explicit MoveScores(std::size_t count) {
+    if constexpr (!kFixed) {
+      if (count > kInline) {
+        heap_.resize(count);
+        data_ = heap_.data();
+      }
+    }
+  }
+  MoveScores(const MoveScores&) = delete;  // data_ may point into this object
+  MoveScores& operator=(const MoveScores&) = delete;
+  int& operator[](std::size_t i) { return data_[i]; }
+  int* data() { return data_; }
+
+ private:
+  struct NoHeap {};
+  int inline_[kInline];
+  [[no_unique_address]] std::conditional_t<kFixed, NoHeap, std::vector<int>> heap_;
+  int* data_ = inline_;
 };
 
 template <class Move>
@@ -244,7 +278,7 @@ class AlphaBeta {
     int best = evaluate(s, moves);
     if (best >= beta || qdepth <= 0 || ply >= kMaxPly - 1) return best;
     alpha = std::max(alpha, best);
-    int scores[MoveList::capacity()];
+    MoveScores<MoveList> scores(moves.size());
     std::size_t count = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (G::is_capture(s, moves[i])) {
@@ -253,7 +287,7 @@ class AlphaBeta {
       }
     }
     for (std::size_t i = 0; i < count; ++i) {
-      const std::size_t k = pick(scores, i, count);
+      const std::size_t k = pick(scores.data(), i, count);
       std::swap(moves[i], moves[k]);
       std::swap(scores[i], scores[k]);
       const int value = -quiesce(G::play(s, moves[i]), -beta, -alpha, ply + 1, qdepth - 1);
@@ -292,8 +326,8 @@ class AlphaBeta {
     MoveList moves;
     G::generate_moves(s, moves);
     if (moves.size() == 0) return G::no_move_score(s, ply);
-    int scores[MoveList::capacity()];
-    score_moves(s, moves, tt_move, ply, scores);
+    MoveScores<MoveList> scores(moves.size());
+    score_moves(s, moves, tt_move, ply, scores.data());
 
     const int original_alpha = alpha;
     int best = -kInfinity;
@@ -301,7 +335,7 @@ class AlphaBeta {
     Move quiets_tried[kMaxQuietsTracked];
     std::size_t quiet_count = 0;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      const std::size_t k = pick(scores, i, moves.size());
+      const std::size_t k = pick(scores.data(), i, moves.size());
       std::swap(moves[i], moves[k]);
       std::swap(scores[i], scores[k]);
       const Move m = moves[i];

@@ -12,6 +12,7 @@ std::vector<Param> MctsKnobs::default_params() {
       {"mcts_rollout_depth", d.rollout_depth, 0, 20, 1, 0.002},
       {"mcts_eval_scale", d.eval_scale, 20, 2000, 30, 0.002},
       {"mcts_bound_depth", d.bound_depth, 0, 2, 0, 0},
+      {"mcts_expand_visits", d.expand_visits, 1, 64, 1, 0.002},
   };
 }
 
@@ -24,6 +25,8 @@ MctsKnobs MctsKnobs::from(const ParamSet& params) {
   k.rollout_depth = params.value("mcts_rollout_depth");
   k.eval_scale = params.value("mcts_eval_scale");
   k.bound_depth = params.value("mcts_bound_depth");
+  // Optional, so that parameter sets written before this knob existed still load.
+  k.expand_visits = params.contains("mcts_expand_visits") ? params.value("mcts_expand_visits") : 1;
   return k;
 }
 

@@ -14,6 +14,7 @@ struct MctsKnobs {
   int rollout_depth = 0;      // random joint moves played from a new leaf before evaluating it
   int eval_scale = 300;       // leaf value = 1 / (1 + exp(-eval / scale)), in evaluation units
   int bound_depth = 1;        // serialized alpha-beta bounds at the root: joint plies (0: off)
+  int expand_visits = 1;      // a new node gets its action statistics on this visit (1: at once)
 
   static MctsKnobs from(const ParamSet& params);
   static std::vector<Param> default_params();

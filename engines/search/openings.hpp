@@ -17,6 +17,7 @@ struct OpeningPlan {
   int max_plies = 8;
   std::uint64_t seed = 1;
   int attempts_per_opening = 50;  // give up after count * this tries (a tiny game may have few openings)
+  std::function<void(int kept)> on_kept = nullptr;  // optional: after each opening kept (a progress bar)
 };
 
 // `balanced(s)` decides whether to keep a candidate (e.g. |search score| <= a margin).
@@ -49,6 +50,7 @@ std::vector<typename G::State> random_openings(const typename G::State& start, c
     if (!seen.insert(G::hash(s)).second) continue;
     if (balanced && !balanced(s)) continue;
     out.push_back(s);
+    if (plan.on_kept) plan.on_kept(static_cast<int>(out.size()));
   }
   return out;
 }

@@ -132,6 +132,7 @@ class SimultaneousMcts {
     std::vector<char> allowed[2];
     Side side[2];
     std::uint32_t total = 0;
+    std::uint32_t leaf_visits = 0;  // visits before the node was expanded (knob expand_visits)
     std::unordered_map<std::uint32_t, std::uint32_t> children;  // i * |A1| + j -> node
   };
 
@@ -159,7 +160,9 @@ class SimultaneousMcts {
   double simulate(std::uint32_t id, const State& s) {
     if (auto t = G::terminal_value(s)) return *t;
     if (!nodes_[id].expanded) {
-      expand(id, s);
+      // A node is given its action statistics (memory in proportion to its actions) only from its
+      // expand_visits-th visit on; before that it is a leaf, evaluated and counted.
+      if (++nodes_[id].leaf_visits >= static_cast<std::uint32_t>(knobs_.expand_visits)) expand(id, s);
       return rollout(s);
     }
     std::vector<double> played[2];
