@@ -1,9 +1,14 @@
-// Jump chess move generation, path replay and perft timings. Run: make bench (or build/bench/bench_jumpchess).
+// Jump chess move generation, path replay, perft, evaluation and search timings.
+// Run: make bench (or build/bench/bench_jumpchess).
 #include <benchmark/benchmark.h>
 
+#include <memory>
+
+#include "jumpchess/eval.hpp"
 #include "jumpchess/game.hpp"
 #include "jumpchess/notation.hpp"
 #include "jumpchess/path.hpp"
+#include "search/alphabeta.hpp"
 #include "search/perft.hpp"
 
 using namespace gamelab::jumpchess;
@@ -14,6 +19,8 @@ namespace {
 const char* kWeb = "10000000/00000000/00120200/00201020/00021200/00102020/00020100/00000001";
 // The snake: one chain of 15 hops and its prefixes.
 const char* kSnake = "11020100/00000020/01020100/20000000/01020100/00000020/01020100/00000000";
+// A middle game (datasets/bench/jumpchess.json, "random 44 plies #1"), Black to move.
+const char* kMiddleGame = "00000000/11100020/01000000/00012022/00100200/00100020/00000000/00010002";
 
 void BM_GenerateMovesStart(benchmark::State& bench) {
   const State s = start_position();
@@ -79,5 +86,36 @@ void BM_PerftWeb(benchmark::State& bench) {
   bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(nodes));
 }
 BENCHMARK(BM_PerftWeb)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Evaluation calls per second (items/s): the search's form, given the side to move's moves, and the
+// Texel tuner's form, which generates them (both generate the opponent's moves for its features).
+void BM_Evaluate(benchmark::State& bench) {
+  const State s = parse_board_digits(kMiddleGame, Black);
+  const std::vector<int> weights = default_params().values();
+  MoveList moves;
+  generate_moves(s, moves);
+  for (auto _ : bench) {
+    benchmark::DoNotOptimize(bench.range(0) == 0 ? evaluate(s, weights.data(), moves) : evaluate(s, weights.data()));
+  }
+  bench.SetItemsProcessed(bench.iterations());
+  bench.SetLabel(bench.range(0) == 0 ? "with the search's move list" : "generating the moves");
+}
+BENCHMARK(BM_Evaluate)->Arg(0)->Arg(1);
+
+// Search nodes per second (items/s) at a fixed depth from the start and the middle game (cold engine).
+void BM_Search(benchmark::State& bench) {
+  const State s = bench.range(0) == 0 ? start_position() : parse_board_digits(kMiddleGame, Black);
+  const auto params = default_params();
+  gamelab::SearchLimits limits;
+  limits.depth = static_cast<int>(bench.range(1));
+  std::uint64_t nodes = 0;
+  for (auto _ : bench) {
+    auto engine = std::make_unique<gamelab::search::AlphaBeta<Game>>(params.values(),
+                                                                       gamelab::search::AlphaBetaKnobs::from(params));
+    nodes = engine->search(s, limits).nodes;
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<std::int64_t>(nodes));
+}
+BENCHMARK(BM_Search)->Args({0, 9})->Args({1, 8})->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -5,8 +5,14 @@
 
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "jumpchess/eval.hpp"
+#include "jumpchess/export/export_cpp.hpp"
 #include "jumpchess/game.hpp"
+#include "jumpchess/judge_server.hpp"
+#include "jumpchess/match.hpp"
 #include "jumpchess/notation.hpp"
+#include "jumpchess/release.hpp"
+#include "search/alphabeta.hpp"
 #include "search/perft.hpp"
 
 namespace gamelab::jumpchess {
@@ -107,6 +113,39 @@ PerftReport run_perft(const PerftRequest& request) {
   return report;
 }
 
+std::string pv_text(const std::vector<Move>& pv) {
+  std::string out;
+  for (const auto& m : pv) out += (out.empty() ? "" : " ") + move_text(m);
+  return out;
+}
+
+SearchReport run_search(const SearchRequest& request) {
+  const State root = load_position(request.position);
+  const ParamSet& params = request.params.size() ? request.params : default_params();
+  search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params));
+  const auto result = engine.search(root, request.limits, [&](const search::IterationInfo<Move>& info) {
+    if (request.on_iteration) request.on_iteration({info.depth, info.score, info.nodes, info.seconds, pv_text(info.pv)});
+  });
+  SearchReport report;
+  if (result.best) {
+    report.best_move = move_text(*result.best);
+    std::string rows = board_rows(play(root, *result.best));
+    if (!rows.empty() && rows.back() == '\n') rows.pop_back();
+    report.result = rows;
+  }
+  report.score = result.score;
+  report.depth = result.depth;
+  report.nodes = result.nodes;
+  report.seconds = result.seconds;
+  return report;
+}
+
+std::vector<EvalFeature> position_features(const std::string& position_text) {
+  std::vector<EvalFeature> out;
+  for (const auto& f : features(parse_position_text(position_text, "position"))) out.push_back({f.index, f.value});
+  return out;
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -124,6 +163,20 @@ GameEntry game_entry() {
     const State state = load_position(spec);
     return position_text(state) + "\n" + diagram(state);
   };
+  entry.default_params = default_params;
+  entry.search = run_search;
+  entry.play_game = play_game;
+  entry.bot_time_limit_s = 5;  // RULES.md §2: a program that exceeds 5 s passes
+  entry.generate_openings = generate_openings;
+  entry.eval_weights = kFeatureCount;
+  entry.features = position_features;
+  entry.datagen_game = datagen_game;
+  entry.exports.push_back({"cpp", "GetStep for the tournament's C++ template: one self-contained C++14 file",
+                           [](const ExportRequest& request) {
+                             if (request.params.size()) return export_getstep_cpp(request.params, request.params_source);
+                             return export_getstep_cpp(release_params(), release_params_source());
+                           }});
+  entry.judge_server = run_judge_server;
   return entry;
 }
 

@@ -1,0 +1,16 @@
+#pragma once
+// `gamelab export jumpchess --cpp FILE` (GameEntry::exports): GetStep as the tournament's C++ template
+// wants it (RULES.md §2), one self-contained C++14 source file made from getstep_template.cpp.in with
+// the parameters written in: the evaluation weights, the search knobs, the Zobrist keys (so that its
+// transposition table and repetitions behave as the engine's) and the per-move time.
+#include <string>
+
+#include "core/params.hpp"
+
+namespace gamelab::jumpchess {
+
+// The file's content for `params` (a full jump chess parameter set); `params_source` names them in the
+// file's header. Same parameters, same file: nothing else (no date) goes in.
+std::string export_getstep_cpp(const ParamSet& params, const std::string& params_source);
+
+}  // namespace gamelab::jumpchess
