@@ -1,10 +1,13 @@
-// Dog-Cat-Mouse-cheeSe timings: action generation, joint plays, random games, perft.
+// Dog-Cat-Mouse-cheeSe timings: action generation, joint plays, random games, perft, the evaluation
+// and the engine's MCTS iterations.
 // Run: make bench (or build/bench/bench_dcms).
 #include <benchmark/benchmark.h>
 
 #include <string>
 
 #include "core/rng.hpp"
+#include "dcms/engine.hpp"
+#include "dcms/eval.hpp"
 #include "dcms/game.hpp"
 #include "dcms/notation.hpp"
 #include "dcms/setup.hpp"
@@ -115,5 +118,63 @@ BENCHMARK(BM_Perft)
     ->Args({1, 2, 2})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// A middle-game position on a generated 11 x 15 board (pieces apart, walls between them).
+State middle_game(Variant variant) {
+  const std::string text = std::string(variant == Variant::Mouse ? "mouse" : "full") + " 11 15 6\n" +
+                           rows({"###############", "#.#.#.....#.#.#", "#.............#", "#..#.......#..#",
+                                 "#.#.........#.#", "#.............#", "#..#...#...#..#", "#.............#",
+                                 "#.............#", "#..#.......#..#", "###############"}) +
+                           (variant == Variant::Mouse ? "S 5 1\nM 3 5\ns 5 13\nm 7 9\n"
+                                                      : "S 5 1\nM 3 5\nC 5 3\nD 7 6\ns 5 13\nm 7 9\nc 5 11\nd 3 8\n");
+  return parse_position_text(text, "bench");
+}
+
+// Evaluation calls per second (items/s), on the positions of a seeded random game from middle_game()
+// (the board's distance table is built before the timing).
+void BM_Evaluate(benchmark::State& bench) {
+  const Variant variant = bench.range(0) == 0 ? Variant::Mouse : Variant::Full;
+  State s = middle_game(variant);
+  std::vector<State> positions;
+  gamelab::Rng rng(3);
+  while (!ends_before_moves(s) && positions.size() < 40) {
+    positions.push_back(s);
+    ActionList a, b;
+    generate_actions(s, kBlue, a);
+    generate_actions(s, kRed, b);
+    s = play(s, a[rng.below(a.size())], b[rng.below(b.size())]);
+  }
+  const std::vector<int> weights = default_params().values();
+  std::int64_t calls = 0;
+  for (auto _ : bench) {
+    int sum = 0;
+    for (const State& p : positions) sum += evaluate(p, weights.data());
+    benchmark::DoNotOptimize(sum);
+    calls += static_cast<std::int64_t>(positions.size());
+  }
+  bench.SetItemsProcessed(calls);
+  bench.SetLabel(std::string(variant == Variant::Mouse ? "mouse, " : "full, ") + std::to_string(positions.size()) + " positions");
+}
+BENCHMARK(BM_Evaluate)->Arg(0)->Arg(1);
+
+// MCTS iterations per second (items/s) of the engine with its default parameters: one search of
+// 20,000 iterations per benchmark iteration from a middle-game position on a generated 11 x 15 board.
+void BM_MctsIterations(benchmark::State& bench) {
+  const Variant variant = bench.range(0) == 0 ? Variant::Mouse : Variant::Full;
+  const State s = middle_game(variant);
+  gamelab::SearchLimits limits;
+  limits.nodes = 20000;
+  std::int64_t iterations = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : bench) {
+    Engine engine(default_params(), seed++);
+    const MoveSearch found = engine.choose_action(s, kBlue, limits);
+    iterations += static_cast<std::int64_t>(found.iterations);
+    benchmark::DoNotOptimize(found.value);
+  }
+  bench.SetItemsProcessed(iterations);
+  bench.SetLabel(variant == Variant::Mouse ? "mouse" : "full");
+}
+BENCHMARK(BM_MctsIterations)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,8 +1,15 @@
 #pragma once
-// Dog-Cat-Mouse-cheeSe as seen by the generic searches in engines/search (simultaneous perft, and the
-// simultaneous-move searches to come).
+// Dog-Cat-Mouse-cheeSe as seen by the generic searches in engines/search:
+//  - Game: the rules' view (simultaneous perft): every merged action;
+//  - SearchGame: the simultaneous-move MCTS's view (search/simultaneous_mcts.hpp): the state carries
+//    the engine's configuration, so that each side's actions are the search's narrowed set
+//    (search_actions.hpp); values and evaluation are blue's (side 0's), as the template expects.
+#include <optional>
+
 #include "dcms/actions.hpp"
+#include "dcms/eval.hpp"
 #include "dcms/rules.hpp"
+#include "dcms/search_actions.hpp"
 #include "dcms/state.hpp"
 
 namespace gamelab::dcms {
@@ -18,6 +25,43 @@ struct Game {
     dcms::generate_actions(s, side, actions);
   }
   static State play(const State& s, const Action& blue, const Action& red) { return dcms::play(s, blue, red); }
+};
+
+// Blue's result of a finished game (1 win, 0.5 draw, 0 loss); empty while it goes on.
+inline std::optional<double> terminal_value(const State& s) {
+  if (!dcms::ends_before_moves(s)) return std::nullopt;
+  switch (result(s).outcome) {
+    case Outcome::BlueWins: return 1.0;
+    case Outcome::RedWins: return 0.0;
+    default: return 0.5;
+  }
+}
+
+// What narrows the actions the search considers; owned by the engine, shared by every node.
+struct SearchConfig {
+  const int* weights = nullptr;  // evaluation weights (ranking a quiet piece's moves)
+  int quiet_moves = 0;           // moves kept per quiet piece (0: all)
+};
+
+struct SearchState {
+  dcms::State state;
+  const SearchConfig* config = nullptr;
+};
+
+struct SearchGame {
+  using State = SearchState;
+  using Action = dcms::Action;
+  using ActionList = dcms::ActionList;
+  static constexpr const char* kName = "dcms";
+
+  static void generate_actions(const SearchState& s, int side, ActionList& actions) {
+    search_actions(s.state, side, s.config->quiet_moves, s.config->weights, actions);
+  }
+  static SearchState play(const SearchState& s, const Action& blue, const Action& red) {
+    return {dcms::play(s.state, blue, red), s.config};
+  }
+  static std::optional<double> terminal_value(const SearchState& s) { return dcms::terminal_value(s.state); }
+  static int evaluate(const SearchState& s, const int* weights) { return dcms::evaluate(s.state, weights); }
 };
 
 }  // namespace gamelab::dcms

@@ -126,3 +126,41 @@ TEST_CASE("gamelab perft dcms --suite checks the dataset", "[dcms][cli]") {
   CHECK(r.status == 0);
   CHECK_THAT(r.output, Catch::Contains("counts match"));
 }
+
+TEST_CASE("gamelab search dcms prints the root strategies and the chosen move", "[dcms][cli][search]") {
+  const TempFile file("dcms_cli_search.txt", position_file("full", kOpen, "S 2 1, C 1 2, D 3 2, M 2 5, s 2 6, c 1 5, d 3 6, m 2 4"));
+  const Run win = run("search dcms --board " + file.path + " --nodes 500");
+  CHECK(win.status == 0);
+  CHECK_THAT(win.output, Catch::Contains("proven by the bounds"));
+  CHECK_THAT(win.output, Catch::Contains("blue strategy"));
+  CHECK_THAT(win.output, Catch::Contains("M 6"));  // onto red's cheeSe at (2,6)
+  const Run red = run("search dcms --board " + file.path + " --side red --nodes 800 --seed 4 --json");
+  REQUIRE(red.status == 0);
+  const auto out = nlohmann::json::parse(red.output);
+  CHECK(out["best"].get<std::string>().find('m') != std::string::npos);
+  CHECK(out["nodes"].get<std::uint64_t>() > 0);
+  CHECK_THAT(out["analysis"].get<std::string>(), Catch::Contains("red strategy"));
+  const Run again = run("search dcms --board " + file.path + " --side red --nodes 800 --seed 4 --json");
+  const auto repeat = nlohmann::json::parse(again.output);  // the same seed: the same search
+  CHECK(repeat["best"] == out["best"]);
+  CHECK(repeat["nodes"] == out["nodes"]);
+  CHECK(repeat["score"] == out["score"]);
+  const Run bad = run("search dcms --board " + file.path + " --side green");
+  CHECK(bad.status != 0);
+  CHECK_THAT(bad.output, Catch::Contains("--side green: expected blue or red"));
+}
+
+TEST_CASE("gamelab search dcms on a setup-phase board chooses a placement", "[dcms][cli][search]") {
+  const TempFile file("dcms_cli_setup.txt", position_file("mouse", kOpen, ""));
+  const Run r = run("search dcms --board " + file.path + " --side red");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.output, Catch::Contains("placement search for red"));
+  CHECK_THAT(r.output, Catch::Contains("best (("));
+}
+
+TEST_CASE("gamelab bench dcms matches its recorded signature", "[dcms][cli][bench]") {
+  const Run r = run("bench dcms --check");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.output, Catch::Contains("signature matches"));
+}

@@ -1,0 +1,133 @@
+// dcms_bot: the Dog-Cat-Mouse-cheeSe release bot (RULES.md §3), speaking the lab's line protocol on
+// standard input and output (bot.hpp, protocol.hpp); python/dcms_bot.py drives it for the tournament's
+// setup() and move() functions.
+//     dcms_bot [--time-limit S] [--nodes N] [--seed K] [--params FILE]
+//     dcms_bot --print-params
+// One request after the other until `quit` or the end of input, one answer line each, searching 80%
+// of S seconds less 100 ms (default S = 5, the tournament's), counted from the request's first line. It
+// plays the frozen configuration compiled in from engines/dcms/release.json, or FILE's parameters. A
+// bad request (wrong size, bad characters, an impossible position, a game already over): a message on
+// standard error, nothing printed for it, exit code 2; bad arguments: exit code 2 with the usage;
+// internal error: 3.
+#include <charconv>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "dcms/bot.hpp"
+#include "dcms/eval.hpp"
+#include "dcms/release_params.hpp"
+
+namespace {
+
+using namespace gamelab;
+using namespace gamelab::dcms;
+
+constexpr const char* kUsage =
+    "usage: dcms_bot [--time-limit S] [--nodes N] [--seed K] [--params FILE] < requests\n"
+    "       dcms_bot --print-params\n"
+    "  requests (the lab's line protocol, one answer line each):\n"
+    "    setup COLOR ROWS COLS VARIANT, then ROWS board lines      -> ((r, c), (r, c)[, (r, c), (r, c)])\n"
+    "    move COLOR ROWS COLS TURN, then ROWS board lines and the pieces map -> e.g. D 2 C 6 M 4\n"
+    "    quit\n"
+    "  --time-limit S  seconds per request (default 5, the tournament's); the search takes 80% of it less 100 ms\n"
+    "  --nodes N       search at most N iterations (reproducible; still within the time limit)\n"
+    "  --seed K        seed of the searches (default 1; each request's seed also depends on its position)\n"
+    "  --params FILE   play these parameters (JSON or SPSA text) instead of the compiled release\n"
+    "  --print-params  print the compiled release's parameter set (JSON) and exit\n";
+
+struct Options {
+  BotOptions bot;
+  std::string params;
+  bool print_params = false;
+};
+
+std::uint64_t parse_count(const std::string& flag, const std::string& text) {
+  std::uint64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+    throw InputError(flag + ": '" + text + "' is not a non-negative integer");
+  }
+  return value;
+}
+
+Options parse_options(const std::vector<std::string>& args) {
+  Options options;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag == "--print-params") {
+      options.print_params = true;
+      continue;
+    }
+    if (flag != "--time-limit" && flag != "--nodes" && flag != "--seed" && flag != "--params") {
+      throw InputError("unknown argument '" + flag + "'; the requests come on standard input");
+    }
+    if (i + 1 == args.size()) throw InputError(flag + " needs a value");
+    const std::string& value = args[++i];
+    if (flag == "--time-limit") {
+      double seconds = -1;
+      try {
+        std::size_t used = 0;
+        seconds = std::stod(value, &used);
+        if (used != value.size()) seconds = -1;
+      } catch (const std::exception&) {
+      }
+      if (!(seconds >= 0.01 && seconds <= 3600)) {
+        throw InputError("--time-limit: '" + value + "' is not a number of seconds in [0.01, 3600]");
+      }
+      options.bot.time_limit_s = seconds;
+    } else if (flag == "--nodes") {
+      options.bot.nodes = parse_count(flag, value);
+      if (*options.bot.nodes == 0) throw InputError("--nodes: give at least 1 iteration");
+    } else if (flag == "--seed") {
+      options.bot.seed = parse_count(flag, value);
+    } else {
+      options.params = value;
+    }
+  }
+  return options;
+}
+
+// The compiled release; should it no longer fit the engine (a stale build), the defaults, with a
+// warning: the tournament still gets answers. --print-params fails loudly instead.
+ParamSet playing_params(const Options& options) {
+  if (!options.params.empty()) return ParamSet::load_file(options.params, default_params());
+  try {
+    return release::frozen_params(default_params());
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "dcms_bot: warning: the compiled release does not fit the engine (%s); playing the defaults\n",
+                 e.what());
+    return default_params();
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool arguments_read = false;  // an argument error also gets the usage
+  try {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    const Options options = parse_options(args);
+    arguments_read = true;
+    if (options.print_params) {
+      std::fputs(release::frozen_params(default_params()).to_json().c_str(), stdout);
+      return 0;
+    }
+    const ParamSet params = playing_params(options);
+    std::ios::sync_with_stdio(false);
+    return run_bot(std::cin, stdout, params, options.bot);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "dcms_bot: error: %s\n", e.what());
+    if (!arguments_read) std::fputs(kUsage, stderr);
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dcms_bot: internal error: %s\n", e.what());
+    return 3;
+  }
+}

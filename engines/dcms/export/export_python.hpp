@@ -1,0 +1,24 @@
+#pragma once
+// `gamelab export dcms --python FILE` (and --python-mouse FILE) (GameEntry::exports): the tournament's
+// Dog-Cat-Mouse-cheeSe player as one self-contained Python 3 file defining setup() and move()
+// (RULES.md §3), made from dcms.py.in with the parameters written in: the evaluation weights in the
+// engine's feature order, the engine's dcms_* knobs and the MCTS knobs by name, and the variant its
+// setup() places (the tournament's setup() call does not say which).
+#include <string>
+
+#include "core/params.hpp"
+#include "dcms/state.hpp"
+
+namespace gamelab::dcms {
+
+// The file's content for `params` (a full dcms parameter set) placing `variant`'s pieces;
+// `params_source` names the parameters in the file's header. Same arguments, same file: nothing else
+// (no date) goes in. InputError for another game's parameters or a set that lacks one.
+std::string export_python(const ParamSet& params, const std::string& params_source, Variant variant);
+
+// What the export writes in without --params: the frozen release (engines/dcms/release.json, compiled
+// in) or the defaults while there is none; and where they come from, in words.
+ParamSet exported_params();
+std::string exported_params_source();
+
+}  // namespace gamelab::dcms
