@@ -1,10 +1,13 @@
 // Bullets timings: turns per second with 200 bullets on a 50 x 50 board, the bullet queries engines
-// lean on, the text forms a bot parses every turn, and perft. Run: build/bench/bench_bullets.
+// lean on, the text forms a bot parses every turn, perft, and the searching engine: evaluation calls
+// per second and MCTS iterations per second. Run: build/bench/bench_bullets.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
 #include <vector>
 
+#include "bullets/engine.hpp"
+#include "bullets/eval.hpp"
 #include "bullets/game.hpp"
 #include "bullets/generator.hpp"
 #include "bullets/notation.hpp"
@@ -147,5 +150,46 @@ void BM_Perft(benchmark::State& bench) {
 }
 BENCHMARK(BM_Perft)->Args({0, 4, 1})->Args({0, 4, 2})->Args({1, 5, 1})->Args({1, 5, 2})
     ->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A crowded state with the players a few squares apart, so that the shot features (trap shots, shot
+// squeeze) have work to do, as in the middle of a fight.
+State fight(int bullets) {
+  State s = crowded(bullets);
+  const Board& board = *s.board;
+  int blue = s.player[Red] + 4;
+  while (board.wall(blue) || s.bullet_on(blue, s.round)) ++blue;
+  set_player(s, Blue, blue);
+  update_hits(s);
+  return s;
+}
+
+// Evaluation calls per second (items/s): arg 0 the start of a 15 x 20 board, 1 the 200-bullet state
+// with the players far apart, 2 the same with the players five squares apart.
+void BM_Evaluate(benchmark::State& bench) {
+  const State s = bench.range(0) == 0 ? start_state(generate_board(15, 20, 60, 1))
+                                      : bench.range(0) == 1 ? crowded(200) : fight(200);
+  std::vector<int> weights = default_params().values();
+  for (auto _ : bench) benchmark::DoNotOptimize(evaluate(s, weights.data()));
+  bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_Evaluate)->Arg(0)->Arg(1)->Arg(2);
+
+// MCTS iterations per second (items/s), 2,000 iterations a search with the default parameters, from
+// the same three positions (the root's bounds included, as in a real move).
+void BM_MctsIterations(benchmark::State& bench) {
+  const State s = bench.range(0) == 0 ? start_state(generate_board(15, 20, 60, 1))
+                                      : bench.range(0) == 1 ? crowded(200) : fight(200);
+  gamelab::SearchLimits limits;
+  limits.nodes = 2000;
+  std::uint64_t iterations = 0, seed = 0;
+  for (auto _ : bench) {
+    Engine engine(default_params(), ++seed);
+    const SearchResult r = engine.search(s, Red, limits);
+    iterations += r.iterations;
+    benchmark::DoNotOptimize(r.action);
+  }
+  bench.SetItemsProcessed(static_cast<std::int64_t>(iterations));
+}
+BENCHMARK(BM_MctsIterations)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -101,6 +101,9 @@ class Board {
 
   // The row (axis 0) or column (axis 1) cycle through `cell`: its length 2k in phases.
   int cycle_length(int cell, int axis) const { return lanes_[cell][axis].length; }
+  // The first slot of that cycle: its slots are [cycle_base, cycle_base + cycle_length), so the bullets
+  // that will ever pass over `cell` along that axis are the set slots in that range.
+  int cycle_base(int cell, int axis) const { return lanes_[cell][axis].base; }
 
  private:
   // A cell's place in its row run (axis 0) or column run (axis 1).

@@ -1,12 +1,18 @@
 #include "bullets/entry.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <chrono>
 #include <iostream>
 #include <iterator>
 
+#include "bullets/datagen.hpp"
+#include "bullets/engine.hpp"
+#include "bullets/eval.hpp"
 #include "bullets/game.hpp"
 #include "bullets/generator.hpp"
+#include "bullets/match.hpp"
 #include "bullets/notation.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
@@ -25,13 +31,23 @@ int single_option(const PositionSpec& spec, const char* name, int fallback, int 
   return min;
 }
 
+std::uint64_t seed_option(const PositionSpec& spec) {
+  std::uint64_t seed = 1;
+  if (auto it = spec.options.find("seed"); it != spec.options.end()) {
+    const char* end = it->second.data() + it->second.size();
+    auto [ptr, ec] = std::from_chars(it->second.data(), end, seed);
+    if (ec != std::errc() || ptr != end) throw InputError("--seed: '" + it->second + "' is not a number");
+  }
+  return seed;
+}
+
 // A position file (--board FILE, or - for standard input); without --board, the board generated from
-// --seed/--rows/--cols/--walls at round 0 with --limit.
+// --seed/--rows/--cols/--walls at round 0 with --limit. With --board, --seed only seeds a search.
 Position load_position(const PositionSpec& spec) {
   if (!spec.text.empty()) return parse_position(spec.text, spec.source);
   if (!spec.board.empty()) {
-    if (!spec.options.empty()) {
-      throw InputError("--board " + spec.board + " gives the whole position; leave out --" + spec.options.begin()->first);
+    for (const auto& [name, value] : spec.options) {
+      if (name != "seed") throw InputError("--board " + spec.board + " gives the whole position; leave out --" + name);
     }
     if (spec.board == "-") {
       const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
@@ -39,12 +55,7 @@ Position load_position(const PositionSpec& spec) {
     }
     return parse_position(read_text_file(spec.board), spec.board);
   }
-  std::uint64_t seed = 1;
-  if (auto it = spec.options.find("seed"); it != spec.options.end()) {
-    const char* end = it->second.data() + it->second.size();
-    auto [ptr, ec] = std::from_chars(it->second.data(), end, seed);
-    if (ec != std::errc() || ptr != end) throw InputError("--seed: '" + it->second + "' is not a number");
-  }
+  const std::uint64_t seed = seed_option(spec);
   const int rows = single_option(spec, "rows", 15, kMinSize, kMaxSize);
   const int cols = single_option(spec, "cols", 20, kMinSize, kMaxSize);
   const int walls = single_option(spec, "walls", 40, 0, kMaxCells);
@@ -72,6 +83,47 @@ PerftReport run_perft(const PerftRequest& request) {
   return report;
 }
 
+// `gamelab search bullets`: the action for the side the input names (R/B) as one integer, after the
+// root's mixed strategies (analysis), then the search's figures (result). The score is the estimated
+// value for that side in thousandths (500: even). The seed: --seed (a position option here, since it
+// also picks a generated board), else the request's.
+SearchReport run_search(const SearchRequest& request) {
+  const Position root = load_position(request.position);
+  check_limits(request.limits, "search");
+  const std::uint64_t seed = request.position.options.count("seed") ? seed_option(request.position) : request.seed;
+  Engine engine(request.params.size() ? request.params : default_params(), seed);
+  SearchReport report;
+  if (root.state.over()) return report;
+  const SearchResult r = engine.search(root.state, root.you, request.limits);
+  const Side them = other(root.you);
+  const double value = root.you == Blue ? r.value : 1.0 - r.value;
+  report.best_move = action_text(*r.action);
+  report.score = static_cast<int>(std::lround(value * 1000));
+  report.nodes = r.positions;
+  report.seconds = r.seconds;
+  report.analysis = std::string("strategy ") + side_letter(root.you) + "  " + strategy_text(r, root.you) + "\n" +
+                    "strategy " + side_letter(them) + "  " + strategy_text(r, them) + "\n";
+  char figures[240];
+  char value_text[64];
+  if (r.proven) {
+    std::snprintf(value_text, sizeof value_text, "proven best by the bounds (value not estimated)");
+  } else {
+    std::snprintf(value_text, sizeof value_text, "value %.3f for %c", value, side_letter(root.you));
+  }
+  std::snprintf(figures, sizeof figures, "%s, %llu iterations, %llu tree nodes, %llu positions, %.3f s (%.0f iterations/s)",
+                value_text, static_cast<unsigned long long>(r.iterations), static_cast<unsigned long long>(r.nodes),
+                static_cast<unsigned long long>(r.positions), r.seconds,
+                r.seconds > 0 ? static_cast<double>(r.iterations) / r.seconds : 0.0);
+  report.result = figures;
+  return report;
+}
+
+std::vector<EvalFeature> position_features(const std::string& text) {
+  std::vector<EvalFeature> out;
+  for (const auto& f : features(parse_position(text, "position").state)) out.push_back({f.index, f.value});
+  return out;
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -80,7 +132,7 @@ GameEntry game_entry() {
   entry.title = "Bullets";
   entry.shape = GameShape::Simultaneous;
   entry.position_options = {
-      {"seed", "without --board: seed of the generated board (default 1)"},
+      {"seed", "seed of the generated board without --board, and of the search (default 1)"},
       {"rows", "without --board: board height n, 5-64 (default 15)"},
       {"cols", "without --board: board width m, 5-64 (default 20)"},
       {"walls", "without --board: the generator's wall count (default 40)"},
@@ -100,6 +152,13 @@ GameEntry game_entry() {
   entry.generate_boards = [](const BoardRequest& request) {
     return generate_suite(request.seed, request.count, board_ranges(request.options));
   };
+  entry.default_params = default_params;
+  entry.search = run_search;
+  entry.play_game = play_game;
+  entry.bot_time_limit_s = kTournamentMoveMs / 1000.0;
+  entry.eval_weights = kFeatureCount;
+  entry.features = position_features;
+  entry.datagen_game = datagen_game;
   return entry;
 }
 

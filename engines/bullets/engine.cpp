@@ -1,0 +1,77 @@
+#include "bullets/engine.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "bullets/notation.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "search/mcts_knobs.hpp"
+
+namespace gamelab::bullets {
+
+namespace {
+
+// The evaluation weights (the first kFeatureCount parameters), then the aggression signed for `side`
+// (SearchGame::evaluate reads it at index kFeatureCount).
+std::vector<int> weights_for(const ParamSet& params, Side side) {
+  std::vector<int> values = params.values();
+  values.resize(kFeatureCount);
+  const int aggression = params.value("engine_aggression");
+  values.push_back(side == Blue ? aggression : -aggression);
+  return values;
+}
+
+}  // namespace
+
+std::int64_t tournament_movetime_ms(double already_ms, int move_ms) {
+  const double left = move_ms - kTournamentMarginMs - already_ms;
+  return std::max<std::int64_t>(1, static_cast<std::int64_t>(left));
+}
+
+void check_limits(const SearchLimits& limits, const std::string& what) {
+  if (limits.depth) {
+    throw InputError(what + ": Bullets' engine is an MCTS; give nodes=N (iterations) or movetime=MS, not a depth");
+  }
+}
+
+Engine::Engine(const ParamSet& params, std::uint64_t seed) : params_(params), seed_(seed) {
+  if (params.game() != "bullets" || !params.contains("engine_aggression")) {
+    throw InputError("parameter set of '" + params.game() + "' given to the Bullets engine");
+  }
+}
+
+Mcts& Engine::mcts_for(Side side) {
+  if (!mcts_[side]) {
+    mcts_[side].emplace(weights_for(params_, side), search::MctsKnobs::from(params_),
+                        derive_seed(seed_, static_cast<std::uint64_t>(side)));
+  }
+  return *mcts_[side];
+}
+
+SearchResult Engine::search(const State& state, Side side, const SearchLimits& limits) {
+  check_limits(limits, "search limits");
+  const std::uint64_t before = SearchGame::plays;
+  SearchResult result{mcts_for(side).search(state, side, limits)};
+  result.positions = SearchGame::plays - before;
+  return result;
+}
+
+std::string strategy_text(const SearchResult& result, Side side) {
+  std::string out;
+  const auto& actions = result.actions[side];
+  for (std::size_t k = 0; k < actions.size(); ++k) {
+    out += k ? " " : "";
+    out += action_text(actions[k]) + ":";
+    if (k < result.pruned[side].size() && result.pruned[side][k]) {
+      out += "pruned";
+    } else {
+      char number[16];
+      std::snprintf(number, sizeof number, "%.3f", k < result.strategy[side].size() ? result.strategy[side][k] : 0.0);
+      out += number;
+    }
+  }
+  return out;
+}
+
+}  // namespace gamelab::bullets

@@ -1,0 +1,66 @@
+#pragma once
+// The lab's Bullets engine: the simultaneous-move MCTS (engines/search/simultaneous_mcts.hpp) over
+// SearchGame (the game without surely losing actions), with a parameter set (evaluation weights, then
+// engine_aggression, then mcts_* knobs) and a seed, and its limits.
+//
+// Aggression (engine_aggression, a knob): the engine values closeness to the opponent for its own side,
+// aggression x (kAggressionReach - distance) eval units, as chess engines' contempt values avoiding
+// draws. The evaluation itself stays zero-sum and symmetric (eval.hpp); the search models the opponent
+// as preferring distance. Without it a careful opponent is rarely met and most games are drawn.
+//
+// Limits: nodes = MCTS iterations (deterministic: same seed, same position, same iterations, same
+// answer); movetime in milliseconds (checked every 16 iterations, about a millisecond); neither: the
+// template's default iterations. A depth means nothing to MCTS and is refused.
+// The tournament gives 150 ms per move to a program started afresh every turn: the search's share of
+// it is tournament_movetime_ms(), which keeps a margin for starting the process, reading the input,
+// printing the answer and scheduling jitter.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "bullets/game.hpp"
+#include "core/limits.hpp"
+#include "core/params.hpp"
+#include "search/simultaneous_mcts.hpp"
+
+namespace gamelab::bullets {
+
+// The template's result; `nodes` there counts tree nodes. positions: every position the search
+// generated (the bounds, the tree's descents, rollouts), what the engine calls its nodes.
+struct SearchResult : search::SimultaneousResult<Action> {
+  std::uint64_t positions = 0;
+};
+using Mcts = search::SimultaneousMcts<SearchGame>;
+
+constexpr int kTournamentMoveMs = 150;
+// The bot's own start, parse and exit take 13-17 ms (median; 31 ms at worst) on a loaded 2-core
+// machine; the rest of the margin is for the scheduler. With 45 ms, 5 answers in 1,000 came late
+// (up to 204 ms) under load average 6, so the search now gets 150 - 70 ms less the start.
+constexpr int kTournamentMarginMs = 70;
+
+// The search's time when `already_ms` have passed since the process started (at least 1 ms).
+std::int64_t tournament_movetime_ms(double already_ms, int move_ms = kTournamentMoveMs);
+
+class Engine {
+ public:
+  // `params` must be a Bullets parameter set (default_params() or one loaded over it).
+  Engine(const ParamSet& params, std::uint64_t seed);
+
+  // The action for `side`; InputError for a depth limit. The state must not be over.
+  SearchResult search(const State& state, Side side, const SearchLimits& limits);
+
+ private:
+  // One search per side the engine plays (its weights carry the aggression's sign), made on first use.
+  Mcts& mcts_for(Side side);
+  ParamSet params_;
+  std::uint64_t seed_;
+  std::optional<Mcts> mcts_[2];
+};
+
+// "InputError unless the limits suit the MCTS": `what` names them in the message.
+void check_limits(const SearchLimits& limits, const std::string& what);
+
+// The root's mixed strategy of `side`, one action per item: "3:0.412" (pruned actions as "6:pruned").
+std::string strategy_text(const SearchResult& result, Side side);
+
+}  // namespace gamelab::bullets

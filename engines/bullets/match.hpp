@@ -1,0 +1,36 @@
+#pragma once
+// Refereeing Bullets games for the match runner: seat 0 is Blue (side 0), seat 1 Red; each seat is the
+// lab's engine or an external bot speaking the tournament's protocol (RULES.md §4): the program is
+// started afresh every turn, reads the tournament's input on standard input and prints one integer
+// 0-8.
+//
+// Faults, as the tournament treats them, and how the lab records them (README, Bullets, external bots):
+//  - output that is not exactly one integer 0-8 (blanks and line ends around it allowed): the game is
+//    forfeited at once — termination "illegal", the bot's seat at fault;
+//  - no output within the time limit: the turn is played as 8 and the game goes on, as in the
+//    tournament; the lab still records it: the joint move is marked, and a game that then ends by the
+//    rules keeps its score but is recorded with termination "timeout" (or "crash" when the bot exited
+//    or died without output) and the first seat that failed, so the match counts it;
+//  - a valid answer counts even if the bot then crashes or lingers (only the output is read);
+//  - a program that cannot be started at all forfeits ("crash").
+#include <string>
+
+#include "bullets/rules.hpp"
+#include "registry/game_entry.hpp"
+
+namespace gamelab::bullets {
+
+struct BotAnswer {
+  Action action = kNothing;                  // what is played (8 when there was no answer)
+  Termination fault = Termination::Normal;   // Normal: a valid answer in time
+  bool forfeit = false;                      // the game is lost at once (garbage, or no program)
+  std::string detail;                        // what went wrong, for the record
+};
+
+// Asks `bot` for `side`'s action in `state` (not over), within bot.time_limit_s seconds.
+BotAnswer ask_external_bot(const PlayerSpec& bot, const State& state, Side side);
+
+// One refereed game from request.opening (a position file; its side letter is ignored).
+GameRecord play_game(const GameRequest& request);
+
+}  // namespace gamelab::bullets
