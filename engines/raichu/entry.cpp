@@ -5,7 +5,9 @@
 
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "raichu/datagen.hpp"
 #include "raichu/eval.hpp"
+#include "raichu/export/export_python.hpp"
 #include "raichu/game.hpp"
 #include "raichu/match.hpp"
 #include "raichu/notation.hpp"
@@ -123,6 +125,14 @@ GameEntry game_entry() {
   entry.search = run_search;
   entry.play_game = play_game;
   entry.generate_openings = generate_openings;
+  entry.eval_weights = kFeatureCount;
+  entry.features = position_features;
+  entry.datagen_game = datagen_game;
+  entry.exports.push_back({"python", "the tournament's player: one self-contained Python 3 file (python3 FILE N PLAYER BOARD TIMELIMIT)",
+                           [](const ExportRequest& request) {
+                             if (request.params.size()) return export_python(request.params, request.params_source);
+                             return export_python(exported_params(), exported_params_source());
+                           }});
   return entry;
 }
 

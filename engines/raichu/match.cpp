@@ -129,6 +129,7 @@ std::vector<std::string> generate_openings(const OpeningRequest& request) {
   }
   const ParamSet params = default_params();
   search::OpeningPlan plan{request.count, request.min_plies, request.max_plies, request.seed};
+  plan.on_kept = request.on_kept;
   std::function<bool(const State&)> balanced;
   if (request.balance_depth > 0) {
     balanced = [&](const State& s) {

@@ -1,0 +1,22 @@
+#pragma once
+// `gamelab export raichu --python FILE` (GameEntry::exports): the tournament's Raichu player as one
+// self-contained Python 3 file (RULES.md §1: `python3 raichu.py N PLAYER BOARD TIMELIMIT`), made from
+// raichu.py.in with the parameters written in: the evaluation weights in the engine's feature order
+// and the search knobs by name.
+#include <string>
+
+#include "core/params.hpp"
+
+namespace gamelab::raichu {
+
+// The file's content for `params` (a full Raichu parameter set); `params_source` names them in the
+// file's header. Same parameters, same file: nothing else (no date) goes in. InputError for another
+// game's parameters or a set that lacks a weight or knob.
+std::string export_python(const ParamSet& params, const std::string& params_source);
+
+// What the export writes in without --params: the frozen release (engines/raichu/release.json, compiled
+// in) or the defaults while there is none; and where they come from, in words.
+ParamSet exported_params();
+std::string exported_params_source();
+
+}  // namespace gamelab::raichu

@@ -1,0 +1,531 @@
+// `gamelab export dcms --python` (and --python-mouse): the exported file is checked against the engine
+// (check_dcms.py imports it: the same actions, joint results, evaluation and narrowed search actions on
+// 2,000 random positions; the same root pruning and proven actions from the serialized bounds and the
+// same max-min value at depths 1 and 2; the same placement candidates and placement search), then
+// called as the tournament calls it (call_dcms.py: setup() and move() with the board as a tuple of
+// tuples and the pieces map with None for captured pieces): every answer is legal and on time, and bad
+// arguments raise ValueError naming the argument.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "dcms/distances.hpp"
+#include "dcms/engine.hpp"
+#include "dcms/eval.hpp"
+#include "dcms/export/export_python.hpp"
+#include "dcms/notation.hpp"
+#include "dcms/protocol.hpp"
+#include "dcms/rules.hpp"
+#include "dcms/search_actions.hpp"
+#include "dcms/setup.hpp"
+#include "dcms/setup_search.hpp"
+#include "helpers.hpp"
+
+using namespace python_export_test;
+using namespace gamelab::dcms;
+using gamelab::ProcessResult;
+using nlohmann::json;
+
+namespace {
+
+std::vector<Board> suite_boards() {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/dcms")) {
+    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<Board> out;
+  for (const auto& f : files) out.push_back(*parse_position_text(gamelab::read_text_file(f), f).board);
+  return out;
+}
+
+int square_index(const State& s, Square sq) { return sq == kNoSquare ? -1 : row_of(sq) * s.board->cols() + col_of(sq); }
+
+json pos_json(const State& s) {
+  json out = json::array();
+  for (int piece = 0; piece < kPieces; ++piece) out.push_back(square_index(s, s.pos[piece]));
+  return out;
+}
+
+// The position as the tournament hands it to move(): the board rows and the pieces map, every key of
+// the variant present (None, here null, for a piece off the board); the turn for the module's counter.
+json position_json(const State& s) {
+  json pieces = json::object();
+  for (int rank = 0; rank < rank_count(s.variant); ++rank) {
+    for (int side = 0; side < 2; ++side) {
+      const Square sq = s.at(side, rank);
+      pieces[std::string(1, piece_letter(side, rank))] =
+          sq == kNoSquare ? json(nullptr) : json::array({row_of(sq), col_of(sq)});
+    }
+  }
+  return {{"rows", s.board->rows()}, {"cols", s.board->cols()}, {"board", board_rows(*s.board)},
+          {"variant", variant_name(s.variant)}, {"turn", s.turn}, {"pieces", pieces}};
+}
+
+// Seeded positions in play: random legal placements on the suite's boards, then 0..39 random turns;
+// the turn count set anywhere in 0..59 (the evaluation's race and late-material terms read it).
+std::vector<State> random_positions(std::size_t count, std::uint64_t seed) {
+  const std::vector<Board> boards = suite_boards();
+  gamelab::Rng rng(seed);
+  std::vector<State> out;
+  while (out.size() < count) {
+    const Variant variant = out.size() % 2 ? Variant::Full : Variant::Mouse;
+    const State setup = setup_state(boards[rng.below(boards.size())], variant);
+    Placement p[2];
+    for (int side = 0; side < 2; ++side) {
+      const auto squares = setup_squares(*setup.board, side);
+      p[side] = placement_at(squares, variant, rng.below(placement_count(*setup.board, variant, side)));
+    }
+    State s = place_pieces(setup, p[0], p[1]);
+    const int turns = static_cast<int>(rng.below(40));
+    for (int t = 0; t < turns && !ends_before_moves(s); ++t) {
+      ActionList a, b;
+      generate_actions(s, kBlue, a);
+      generate_actions(s, kRed, b);
+      const State next = play(s, a[rng.below(a.size())], b[rng.below(b.size())]);
+      if (ends_before_moves(next)) break;
+      s = next;
+    }
+    if (ends_before_moves(s)) continue;
+    s.turn = static_cast<std::uint8_t>(rng.below(kDefaultTurnLimit));
+    s.hash = compute_hash(s);
+    out.push_back(s);
+  }
+  return out;
+}
+
+std::string digits(const Action& a) { return {char('0' + a.digit[0]), char('0' + a.digit[1]), char('0' + a.digit[2])}; }
+
+json action_texts(const ActionList& list) {
+  json out = json::array();
+  for (const Action& a : list) out.push_back(digits(a));
+  return out;
+}
+
+json terminal_json(const State& s) {
+  const auto t = terminal_value(s);
+  return t ? json(*t) : json(nullptr);
+}
+
+json position_case(const State& s, const gamelab::ParamSet& params, gamelab::Rng& rng) {
+  json c = position_json(s);
+  c["kind"] = "position";
+  const int quiet = EngineKnobs::from(params).quiet_moves;
+  ActionList actions[2];
+  for (int side = 0; side < 2; ++side) {
+    generate_actions(s, side, actions[side]);
+    c["actions"].push_back(action_texts(actions[side]));
+    ActionList narrowed;
+    search_actions(s, side, quiet, params.values().data(), narrowed);
+    c["search_actions"].push_back(action_texts(narrowed));
+  }
+  for (int k = 0; k < 8; ++k) {
+    const std::size_t i = rng.below(actions[0].size()), j = rng.below(actions[1].size());
+    const State next = play(s, actions[0][i], actions[1][j]);
+    c["joint"].push_back({i, j, pos_json(next), terminal_json(next)});
+  }
+  std::array<int, kFeatureCount> f;
+  feature_counts(s, f);
+  c["features"] = f;
+  c["eval"] = evaluate(s, params.values().data());
+  return c;
+}
+
+// Blue's max-min value over the search's actions at `depth` joint plies (blue commits first), in
+// integers: the evaluation at the leaves, +-100000 or 0 for a finished game.
+int maxmin(const State& s, int depth, const gamelab::ParamSet& params) {
+  if (const auto t = terminal_value(s)) return *t == 1.0 ? 100000 : *t == 0.0 ? -100000 : 0;
+  if (depth == 0) return evaluate(s, params.values().data());
+  const int quiet = EngineKnobs::from(params).quiet_moves;
+  ActionList a, b;
+  search_actions(s, kBlue, quiet, params.values().data(), a);
+  search_actions(s, kRed, quiet, params.values().data(), b);
+  int best = -1000000;
+  for (const Action& x : a) {
+    int worst = 1000000;
+    for (const Action& y : b) worst = std::min(worst, maxmin(play(s, x, y), depth - 1, params));
+    best = std::max(best, worst);
+  }
+  return best;
+}
+
+// The engine's root pruning and proven actions (serialized bounds, mcts_bound_depth), and max-min values.
+json search_case(const State& s, const gamelab::ParamSet& params, bool depth_two) {
+  json c = position_json(s);
+  c["kind"] = "search";
+  const std::vector<int> weights = params.values();
+  SearchConfig config{weights.data(), EngineKnobs::from(params).quiet_moves};
+  for (int side = 0; side < 2; ++side) {
+    gamelab::search::SimultaneousMcts<SearchGame> mcts(weights, gamelab::search::MctsKnobs::from(params), 1);
+    gamelab::SearchLimits limits;
+    limits.nodes = 1;
+    const auto found = mcts.search(SearchState{s, &config}, side, limits);
+    if (side == 0) {
+      for (int p = 0; p < 2; ++p) {
+        json allowed = json::array();
+        for (const char pruned : found.pruned[p]) allowed.push_back(pruned ? 0 : 1);
+        c["allowed"].push_back(allowed);
+      }
+    }
+    json proven = nullptr;
+    if (found.proven) {
+      const auto& list = found.actions[side];
+      proven = std::find(list.begin(), list.end(), *found.action) - list.begin();
+    }
+    c["proven"].push_back(proven);
+  }
+  c["maxmin1"] = maxmin(s, 1, params);
+  if (depth_two) c["maxmin2"] = maxmin(s, 2, params);
+  return c;
+}
+
+// The position with one side's Mouse moved to a square two king steps or less from the enemy
+// cheeSe (then the captures resolved as after a turn), so that one-turn wins and losses are near.
+State mouse_near_cheese(State s, gamelab::Rng& rng) {
+  const int side = static_cast<int>(rng.below(2));
+  const Square cheese = s.at(other(side), kCheese);
+  if (!s.on_board(side, kMouse) || cheese == kNoSquare) return s;
+  const Distances& d = distances(s.board);
+  std::vector<Square> near;
+  for (const Square sq : d.squares()) {
+    if (d.at(sq, cheese) >= 1 && d.at(sq, cheese) <= 2) near.push_back(sq);
+  }
+  if (near.empty()) return s;
+  s.pos[piece_index(side, kMouse)] = near[rng.below(near.size())];
+  resolve_captures(s);
+  s.hash = compute_hash(s);
+  return s;
+}
+
+std::size_t search_action_product(const State& s, const gamelab::ParamSet& params) {
+  std::size_t product = 1;
+  for (int side = 0; side < 2; ++side) {
+    ActionList list;
+    search_actions(s, side, EngineKnobs::from(params).quiet_moves, params.values().data(), list);
+    product *= list.size();
+  }
+  return product;
+}
+
+json placements_json(const Board& board, const std::vector<Placement>& list) {
+  json out = json::array();
+  for (const Placement& p : list) {
+    json squares = json::array();
+    for (int rank = 0; rank < p.count; ++rank) squares.push_back(p.cells[rank].row * board.cols() + p.cells[rank].col);
+    out.push_back(squares);
+  }
+  return out;
+}
+
+json setup_case(const Board& board, Variant variant, const gamelab::ParamSet& params, bool search) {
+  json c = {{"kind", "setup"}, {"rows", board.rows()}, {"cols", board.cols()}, {"board", board_rows(board)},
+            {"variant", variant_name(variant)}};
+  const EngineKnobs knobs = EngineKnobs::from(params);
+  for (int side = 0; side < 2; ++side) c["candidates"].push_back(placements_json(board, placement_candidates(board, variant, side, knobs)));
+  if (search) {
+    const std::vector<int> weights = params.values();
+    for (int side = 0; side < 2; ++side) {
+      gamelab::Rng rng(1);
+      const PlacementSearch found = search_placement(setup_state(board, variant), side, weights.data(), knobs,
+                                                     gamelab::search::MctsKnobs::from(params), rng);
+      json result = {{"placement", placements_json(board, {found.placement})[0]}};
+      for (int p = 0; p < 2; ++p) {
+        result["candidates"].push_back(placements_json(board, found.candidates[p]));
+        result["strategy"].push_back(found.strategy[p]);
+      }
+      c["search"].push_back(result);
+    }
+  }
+  return c;
+}
+
+// ---- the tournament's calls ------------------------------------------------------------------------
+
+struct CallAnswer {
+  json call;
+  json answer;  // {"answer": ..., "seconds": ...} or {"error": type, "message": ...}
+};
+
+// Runs call_dcms.py on the calls with the module's TIME_LIMIT set to `time_limit` seconds.
+std::vector<CallAnswer> call_module(const std::string& module, const std::vector<json>& calls, double time_limit,
+                                    const std::string& name) {
+  const std::string cases = write_cases(name, calls);
+  const ProcessResult run = run_python({driver("call_dcms.py"), module, cases, std::to_string(time_limit)},
+                                       30 + 3 * time_limit * static_cast<double>(calls.size()));
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  const std::vector<json> answers = json_lines(run.out);
+  REQUIRE(answers.size() == calls.size());
+  std::vector<CallAnswer> out;
+  for (std::size_t k = 0; k < calls.size(); ++k) out.push_back({calls[k], answers[k]});
+  return out;
+}
+
+json setup_call(const Board& board, int color) {
+  return {{"kind", "setup"}, {"color", color}, {"rows", board.rows()}, {"cols", board.cols()}, {"board", board_rows(board)}};
+}
+
+json move_call(const State& s, int color) {
+  json c = position_json(s);
+  c["kind"] = "move";
+  c["color"] = color;
+  return c;
+}
+
+void require_legal_setup(const CallAnswer& a, const Board& board, Variant variant, double limit) {
+  INFO(a.call.dump() << "\n" << a.answer.dump());
+  REQUIRE(a.answer.contains("answer"));
+  const Placement p = parse_placement(a.answer["answer"].get<std::string>());
+  CHECK(placement_problem(board, variant, a.call["color"].get<int>(), p).empty());
+  CHECK(a.answer["seconds"].get<double>() < limit);
+}
+
+void require_legal_move(const CallAnswer& a, const State& s, double limit) {
+  INFO(a.call.dump() << "\n" << a.answer.dump());
+  REQUIRE(a.answer.contains("answer"));
+  const MoveParse parsed = parse_move(s, a.call["color"].get<int>(), a.answer["answer"].get<std::string>());
+  INFO(parsed.message);
+  CHECK(parsed.ok());
+  CHECK(a.answer["seconds"].get<double>() < limit);
+}
+
+// Full-variant positions with captured pieces (None in the map), both sides still with a piece to move.
+std::vector<State> positions_with_captures(std::size_t count) {
+  std::vector<State> out;
+  for (const State& s : random_positions(1000, 5)) {
+    bool movable = true;
+    for (int side = 0; side < 2; ++side) movable = movable && s.piece_count(side) > 1;
+    if (s.variant == Variant::Full && s.piece_count(kBlue) + s.piece_count(kRed) < 8 && movable && out.size() < count) {
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the dcms exports are Python 3.6 with the standard library only", "[python][dcms]") {
+  for (const std::string flag : {"python", "python-mouse"}) {
+    const std::string file = exported("dcms", flag);
+    const ProcessResult run = run_python({driver("check_syntax.py"), file}, 60);
+    INFO(flag << "\n" << run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    const std::string text = gamelab::read_text_file(file);
+    CHECK(text.find(std::string("VARIANT = \"") + (flag == "python" ? "full" : "mouse") + "\"") != std::string::npos);
+    const gamelab::ParamSet params = exported_params();
+    for (const auto& p : params.all()) CHECK(text.find(std::to_string(p.value) + ",") != std::string::npos);
+    CHECK(text.find(exported_params_source()) != std::string::npos);
+  }
+  gamelab::ParamSet other("raichu", {{"eval_x", 1, 0, 2, 1, 0.002}});
+  CHECK_THROWS_WITH(export_python(other, "x", Variant::Full), Catch::Contains("not Dog-Cat-Mouse-cheeSe's"));
+}
+
+TEST_CASE("the dcms export has the engine's rules, evaluation and search actions on 2,000 positions", "[python][dcms]") {
+  const gamelab::ParamSet params = exported_params();
+  gamelab::Rng rng(3);
+  std::vector<json> cases;
+  for (const State& s : random_positions(2000, 21)) cases.push_back(position_case(s, params, rng));
+  require_driver_agrees("check_dcms.py", exported("dcms", "python"), write_cases("dcms_positions.jsonl", cases), 900);
+}
+
+TEST_CASE("the dcms export prunes the root as the engine's serialized bounds do, and agrees on max-min values",
+          "[python][dcms]") {
+  const gamelab::ParamSet params = exported_params();
+  std::vector<json> cases;
+  int mouse = 0, full = 0, pruned = 0, proven = 0;
+  gamelab::Rng rng(45);
+  for (const State& random : random_positions(3000, 44)) {
+    // Half of them with a Mouse two steps or less from the enemy cheeSe, half of them on the last
+    // turn (every joint move ends the game): there the bounds decide.
+    State s = rng.below(2) ? mouse_near_cheese(random, rng) : random;
+    if (rng.below(2) == 0) {
+      s.turn = kDefaultTurnLimit - 1;
+      s.hash = compute_hash(s);
+    }
+    if (ends_before_moves(s)) continue;
+    const std::size_t product = search_action_product(s, params);
+    json c;
+    if (s.variant == Variant::Mouse && mouse < 60 && product <= 81) {
+      c = search_case(s, params, true);
+      ++mouse;
+    } else if (s.variant == Variant::Full && full < 60 && product <= 3000) {
+      c = search_case(s, params, false);
+      ++full;
+    } else {
+      continue;
+    }
+    const std::string allowed = c["allowed"].dump();
+    pruned += allowed.find('0') != std::string::npos;
+    proven += !c["proven"][0].is_null() || !c["proven"][1].is_null();
+    cases.push_back(c);
+  }
+  REQUIRE(cases.size() == 120);
+  INFO(pruned << " cases with actions pruned, " << proven << " with a proven action");
+  CHECK(pruned >= 10);  // the cases exercise the pruning and the proofs
+  CHECK(proven >= 10);
+  require_driver_agrees("check_dcms.py", exported("dcms", "python"), write_cases("dcms_search.jsonl", cases), 900);
+}
+
+TEST_CASE("the dcms export chooses the engine's placement candidates and placement", "[python][dcms]") {
+  const gamelab::ParamSet params = exported_params();
+  const std::vector<Board> boards = suite_boards();
+  std::vector<json> cases;
+  for (std::size_t k = 0; k < boards.size(); k += 5) cases.push_back(setup_case(boards[k], k % 2 ? Variant::Full : Variant::Mouse, params, false));
+  cases.push_back(setup_case(boards[1], Variant::Full, params, true));
+  cases.push_back(setup_case(boards[2], Variant::Mouse, params, true));
+  require_driver_agrees("check_dcms.py", exported("dcms", "python"), write_cases("dcms_setup.jsonl", cases), 900);
+}
+
+TEST_CASE("the dcms export answers setup() and move() legally and on time, None for captured pieces", "[python][dcms]") {
+  const std::vector<Board> boards = suite_boards();
+  const double limit = 0.5;  // the module's TIME_LIMIT for this test (the tournament's 5 s: [slow] below)
+  SECTION("full variant") {
+    std::vector<json> calls = {setup_call(boards[3], kBlue), setup_call(boards[8], kRed)};
+    std::vector<State> states;
+    for (const State& s : random_positions(4, 9)) {
+      if (s.variant == Variant::Full) states.push_back(s);
+    }
+    for (const State& s : positions_with_captures(3)) states.push_back(s);
+    REQUIRE(states.size() == 5);
+    for (std::size_t k = 0; k < states.size(); ++k) calls.push_back(move_call(states[k], static_cast<int>(k % 2)));
+    const auto answers = call_module(exported("dcms", "python"), calls, limit, "dcms_calls_full.jsonl");
+    require_legal_setup(answers[0], boards[3], Variant::Full, limit);
+    require_legal_setup(answers[1], boards[8], Variant::Full, limit);
+    for (std::size_t k = 0; k < states.size(); ++k) require_legal_move(answers[2 + k], states[k], limit);
+  }
+  SECTION("mouse variant") {
+    std::vector<json> calls = {setup_call(boards[5], kBlue), setup_call(boards[5], kRed)};
+    std::vector<State> states;
+    for (const State& s : random_positions(4, 10)) {
+      if (s.variant == Variant::Mouse) states.push_back(s);
+    }
+    for (std::size_t k = 0; k < states.size(); ++k) calls.push_back(move_call(states[k], static_cast<int>(k % 2)));
+    const auto answers = call_module(exported("dcms", "python-mouse"), calls, limit, "dcms_calls_mouse.jsonl");
+    require_legal_setup(answers[0], boards[5], Variant::Mouse, limit);
+    require_legal_setup(answers[1], boards[5], Variant::Mouse, limit);
+    for (std::size_t k = 0; k < states.size(); ++k) require_legal_move(answers[2 + k], states[k], limit);
+  }
+}
+
+TEST_CASE("the dcms export answers within the tournament's 5 seconds", "[python][dcms][slow]") {
+  const std::vector<Board> boards = suite_boards();
+  std::vector<json> calls;
+  std::vector<Board> setup_boards;
+  for (std::size_t k = 0; k < boards.size(); k += 12) {
+    calls.push_back(setup_call(boards[k], static_cast<int>(k % 2)));
+    setup_boards.push_back(boards[k]);
+  }
+  std::vector<State> states;
+  for (const State& s : random_positions(4, 17)) {
+    if (s.variant == Variant::Full) states.push_back(s);
+  }
+  for (std::size_t k = 0; k < states.size(); ++k) calls.push_back(move_call(states[k], static_cast<int>(k % 2)));
+  const auto answers = call_module(exported("dcms", "python"), calls, 5.0, "dcms_calls_5s.jsonl");
+  for (std::size_t k = 0; k < setup_boards.size(); ++k) require_legal_setup(answers[k], setup_boards[k], Variant::Full, 5.0);
+  for (std::size_t k = 0; k < states.size(); ++k) require_legal_move(answers[setup_boards.size() + k], states[k], 5.0);
+}
+
+TEST_CASE("the dcms export refuses bad arguments with ValueError naming them", "[python][dcms]") {
+  const std::vector<Board> boards = suite_boards();
+  const State s = random_positions(2, 8)[1];  // full variant
+  struct Bad {
+    json call;
+    std::string message;
+  };
+  std::vector<Bad> bad;
+  json c = setup_call(boards[0], 2);
+  bad.push_back({c, "color must be 0 (blue) or 1 (red), got 2"});
+  c = move_call(s, 0);
+  c["color"] = 1.0;
+  bad.push_back({c, "color must be 0 (blue) or 1 (red), got 1.0"});
+  c = setup_call(boards[0], 0);
+  c["rows"] = boards[0].rows() + 1;
+  bad.push_back({c, "board has " + std::to_string(boards[0].rows()) + " rows"});
+  c = setup_call(boards[0], 0);
+  c["board"][1] = std::string(4, 'X') + c["board"][1].get<std::string>().substr(4);
+  bad.push_back({c, "board cell (1, 0) is 'XXXX'"});
+  c = move_call(s, 0);
+  c["pieces"]["Q"] = json::array({1, 1});
+  bad.push_back({c, "pieces has the key 'Q'"});
+  c = move_call(s, 0);
+  c["pieces"]["M"] = json::array({99, 1});
+  bad.push_back({c, "pieces['M'] = (99, 1) is not an open square"});
+  c = move_call(s, 0);
+  c["pieces"]["m"] = "far";
+  bad.push_back({c, "pieces['m'] is 'far'; expected (row, col) or None"});
+  c = move_call(s, 1);
+  c["pieces"] = "S at 1 1";
+  bad.push_back({c, "pieces must be a dict"});
+  std::vector<json> calls;
+  for (const Bad& b : bad) calls.push_back(b.call);
+  const auto answers = call_module(exported("dcms", "python"), calls, 1.0, "dcms_bad_calls.jsonl");
+  for (std::size_t k = 0; k < bad.size(); ++k) {
+    INFO(answers[k].call.dump() << "\n" << answers[k].answer.dump());
+    REQUIRE(answers[k].answer.contains("error"));
+    CHECK(answers[k].answer["error"] == "ValueError");
+    CHECK(answers[k].answer["message"].get<std::string>().find(bad[k].message) != std::string::npos);
+  }
+}
+
+TEST_CASE("the dcms export speaks the lab's line protocol when run as a program", "[python][dcms]") {
+  // `python3 dcms.py --time S`: what gamelab's match runner starts for protocol=dcms.
+  const Board board = suite_boards()[2];
+  const State setup = setup_state(board, Variant::Mouse);
+  const State s = random_positions(1, 13)[0];  // mouse variant
+  const std::string input = setup_request(setup, kRed) + move_request(s, kBlue) + kQuitRequest;
+  const ProcessResult run = run_python({exported("dcms", "python"), "--time", "0.3"}, 10, input);
+  INFO(input << "\n" << run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  const std::size_t newline = run.out.find('\n');
+  REQUIRE(newline != std::string::npos);
+  const Placement placement = parse_placement(run.out.substr(0, newline));
+  CHECK(placement.count == 2);  // the request's variant, not the file's
+  CHECK(placement_problem(board, Variant::Mouse, kRed, placement).empty());
+  const std::string answer = run.out.substr(newline + 1, run.out.find('\n', newline + 1) - newline - 1);
+  CHECK(parse_move(s, kBlue, answer).ok());
+  // A bad option is refused with the usage.
+  const ProcessResult bad = run_python({exported("dcms", "python"), "--fast"}, 10, "");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("usage: python3 dcms.py [--time SECONDS]") != std::string::npos);
+}
+
+TEST_CASE("the dcms export plays whole games, imported and called, every answer legal", "[python][dcms][slow]") {
+  // play_dcms.py plays the module against itself as the tournament would call two players, and logs
+  // each turn's pieces map and answers; the engine referees the log independently.
+  const std::vector<Board> boards = suite_boards();
+  for (const auto& [flag, variant, board] : {std::tuple{"python", Variant::Full, boards[4]},
+                                             std::tuple{"python-mouse", Variant::Mouse, boards[6]}}) {
+    const std::string log = (work_folder() / (std::string("dcms_game_") + flag + ".jsonl")).string();
+    json game = {{"rows", board.rows()}, {"cols", board.cols()}, {"board", board_rows(board)}};
+    const std::string game_file = write_cases(std::string("dcms_game_") + flag + "_board.jsonl", {game});
+    const ProcessResult run = run_python({driver("play_dcms.py"), exported("dcms", flag), game_file, log, "0.3"}, 600);
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    const std::vector<json> turns = json_lines(gamelab::read_text_file(log));
+    REQUIRE(turns.size() >= 2);
+    State s = setup_state(board, variant);
+    Placement placements[2];
+    for (int side = 0; side < 2; ++side) {
+      placements[side] = parse_placement(turns[0]["setup"][side].get<std::string>());
+      REQUIRE(placement_problem(board, variant, side, placements[side]).empty());
+      CHECK(turns[0]["seconds"][side].get<double>() < 0.3);
+    }
+    s = place_pieces(s, placements[0], placements[1]);
+    for (std::size_t k = 1; k < turns.size(); ++k) {
+      INFO("turn " << k - 1 << ": " << turns[k].dump());
+      REQUIRE_FALSE(ends_before_moves(s));
+      CHECK(turns[k]["pieces"].get<std::string>() == pieces_map_text(s));
+      Action actions[2];
+      for (int side = 0; side < 2; ++side) {
+        const MoveParse parsed = parse_move(s, side, turns[k]["answers"][side].get<std::string>());
+        INFO(parsed.message);
+        REQUIRE(parsed.ok());
+        actions[side] = parsed.action;
+        CHECK(turns[k]["seconds"][side].get<double>() < 0.3);
+      }
+      s = play(s, actions[0], actions[1]);
+    }
+    CHECK(ends_before_moves(s));  // the log runs to the end of the game
+  }
+}

@@ -1,0 +1,283 @@
+// `gamelab export raichu --python`: the exported file is checked against the engine (check_raichu.py
+// imports it: the same successors and the same evaluation on 2,000 random positions, the same minimax
+// value at a fixed depth without reductions), then run as the tournament runs it,
+// `python3 raichu.py N PLAYER BOARD TIMELIMIT`: every board line it prints is a legal successor, it
+// exits by itself before TIMELIMIT, and bad arguments get a clear error (exit 2, no board).
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "helpers.hpp"
+#include "raichu/eval.hpp"
+#include "raichu/export/export_python.hpp"
+#include "raichu/game.hpp"
+#include "raichu/movegen.hpp"
+#include "raichu/notation.hpp"
+#include "raichu/rules.hpp"
+#include "search/alphabeta.hpp"
+
+using namespace python_export_test;
+using namespace gamelab::raichu;
+using gamelab::ProcessResult;
+using nlohmann::json;
+
+namespace {
+
+const std::string kStart8 = "........W.W.W.W..w.w.w.w................b.b.b.b..B.B.B.B........";
+
+// `count` positions in play after seeded random play (0..119 plies) from the start of a size drawn
+// from `sizes`: Pichus, Pikachus and Raichus of both colours, captures and promotions pending.
+std::vector<State> random_positions(std::size_t count, std::uint64_t seed, const std::vector<int>& sizes) {
+  gamelab::Rng rng(seed);
+  std::vector<State> out;
+  while (out.size() < count) {
+    State s = start_position(sizes[rng.below(sizes.size())]);
+    const int plies = static_cast<int>(rng.below(120));
+    for (int k = 0; k < plies && !result(s).over(); ++k) {
+      MoveList moves;
+      generate_moves(s, moves);
+      s = play(s, moves[rng.below(moves.size())]);
+    }
+    // As the tournament hands it over: the board and the side, no ply count.
+    if (!result(s).over()) out.push_back(parse_board(s.n, s.side, board_string(s)));
+  }
+  return out;
+}
+
+json position_json(const State& s) {
+  return {{"n", s.n}, {"side", std::string(1, side_char(s.side))}, {"board", board_string(s)}};
+}
+
+// The engine's successors (in generation order), evaluation and features.
+json position_case(const State& s, const gamelab::ParamSet& params) {
+  json c = position_json(s);
+  c["kind"] = "position";
+  MoveList moves;
+  generate_moves(s, moves);
+  json successors = json::array();
+  for (const Move& m : moves) successors.push_back(board_string(play(s, m)));
+  c["successors"] = successors;
+  std::array<int, kFeatureCount> f;
+  feature_counts(s, f);
+  c["features"] = f;
+  c["eval"] = evaluate(s, params.values().data());
+  return c;
+}
+
+// The engine's value at `depth` without late-move reductions, aspiration windows or table cutoffs:
+// the minimax value of the tree the search defines (quiescence on captures included).
+json minimax_case(const State& s, const gamelab::ParamSet& params, int depth) {
+  auto knobs = gamelab::search::AlphaBetaKnobs::from(params);
+  knobs.lmr_min_depth = 0;
+  knobs.aspiration_window = 0;
+  gamelab::search::AlphaBeta<Game> engine(params.values(), knobs, {1, false});
+  gamelab::SearchLimits limits;
+  limits.depth = depth;
+  const auto found = engine.search(s, limits);
+  json c = position_json(s);
+  c["kind"] = "minimax";
+  c["depth"] = depth;
+  c["value"] = found.score;
+  c["completed"] = found.depth;
+  return c;
+}
+
+struct BotRun {
+  ProcessResult process;
+  std::vector<std::string> lines;
+  double last_line_s = 0;  // when the last line arrived
+};
+
+BotRun run_bot(const std::vector<std::string>& args, double limit_s) {
+  BotRun run;
+  std::vector<std::string> argv = {GAMELAB_PYTHON3, exported("raichu", "python")};
+  argv.insert(argv.end(), args.begin(), args.end());
+  run.process = gamelab::run_process(argv, "", limit_s, [&](const std::string& line, double seconds) {
+    run.lines.push_back(line);
+    run.last_line_s = seconds;
+  });
+  return run;
+}
+
+// As the tournament runs it: every line a legal successor of `s`, printed and exited before the limit.
+void require_legal_and_on_time(const State& s, double limit_s) {
+  const std::string limit = std::to_string(limit_s);
+  const BotRun run = run_bot({std::to_string(s.n), std::string(1, side_char(s.side)), board_string(s), limit}, limit_s);
+  INFO(position_line(s) << " TIMELIMIT " << limit << "\nstdout:\n" << run.process.out << "\nstderr:\n" << run.process.err);
+  REQUIRE(run.process.started);
+  REQUIRE_FALSE(run.process.timed_out);
+  REQUIRE(run.process.exit_code == 0);
+  REQUIRE_FALSE(run.lines.empty());
+  MoveList moves;
+  generate_moves(s, moves);
+  for (const std::string& line : run.lines) {
+    bool legal = false;
+    for (const Move& m : moves) legal = legal || board_string(play(s, m)) == line;
+    INFO("line: " << line);
+    CHECK(legal);
+  }
+  CHECK(run.last_line_s < limit_s);
+  CHECK(run.process.seconds < limit_s);
+}
+
+}  // namespace
+
+TEST_CASE("the Raichu export is Python 3.6 with the standard library only", "[python][raichu]") {
+  const std::string file = exported("raichu", "python");
+  const ProcessResult run = run_python({driver("check_syntax.py"), file}, 60);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  // The frozen parameters are written in: every weight by name, with the exported values.
+  const std::string text = gamelab::read_text_file(file);
+  const gamelab::ParamSet params = exported_params();
+  for (int f = 0; f < kFeatureCount; ++f) {
+    const auto& p = params.at(static_cast<std::size_t>(f));
+    CHECK(text.find("    " + std::to_string(p.value) + ",  # " + p.name + "\n") != std::string::npos);
+  }
+  CHECK(text.find(exported_params_source()) != std::string::npos);
+}
+
+TEST_CASE("the Raichu export takes --params and refuses another game's", "[python][raichu]") {
+  const auto dir = work_folder();
+  gamelab::ParamSet params = default_params();
+  params.set("eval_mobility", 7);
+  params.save_file((dir / "raichu_params.json").string());
+  const std::string out = (dir / "raichu_tuned.py").string();
+  ProcessResult run = gamelab::run_process(
+      {GAMELAB_BINARY, "export", "raichu", "--python", out, "--params", (dir / "raichu_params.json").string()}, "", 60);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(gamelab::read_text_file(out).find("    7,  # eval_mobility\n") != std::string::npos);
+  // Same parameters, same file.
+  CHECK(gamelab::read_text_file(out) == export_python(params, (dir / "raichu_params.json").string()));
+  gamelab::ParamSet other("dcms", {{"eval_x", 1, 0, 2, 1, 0.002}});
+  CHECK_THROWS_WITH(export_python(other, "x"), Catch::Contains("not Raichu's"));
+}
+
+TEST_CASE("the Raichu export generates the engine's successors and evaluation on 2,000 positions", "[python][raichu]") {
+  const gamelab::ParamSet params = exported_params();
+  std::vector<json> cases;
+  for (const State& s : random_positions(2000, 12, {8, 8, 8, 8, 10, 10, 12, 14, 16})) cases.push_back(position_case(s, params));
+  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_positions.jsonl", cases), 600);
+}
+
+TEST_CASE("the Raichu export finds the engine's minimax value at depth 3", "[python][raichu]") {
+  const gamelab::ParamSet params = exported_params();
+  std::vector<json> cases;
+  cases.push_back(minimax_case(start_position(8), params, 3));
+  for (const State& s : random_positions(23, 31, {8})) cases.push_back(minimax_case(s, params, 3));
+  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_minimax.jsonl", cases), 600);
+}
+
+TEST_CASE("the Raichu export finds the engine's minimax value at depths 4 and 5", "[python][raichu][slow]") {
+  const gamelab::ParamSet params = exported_params();
+  std::vector<json> cases;
+  for (const State& s : random_positions(30, 47, {8, 10})) cases.push_back(minimax_case(s, params, 4));
+  for (const State& s : random_positions(6, 53, {8})) cases.push_back(minimax_case(s, params, 5));
+  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_minimax_deep.jsonl", cases), 3600);
+}
+
+TEST_CASE("the Raichu export plays legal moves on time from the tournament's command line", "[python][raichu]") {
+  SECTION("the start, White") { require_legal_and_on_time(start_position(8), 2); }
+  SECTION("the start of n = 10, Black") {
+    State s = start_position(10);
+    s = parse_board(10, Black, board_string(s));
+    require_legal_and_on_time(s, 1);
+  }
+  SECTION("random positions of every size") {
+    for (const State& s : random_positions(3, 77, {8, 12, 16})) require_legal_and_on_time(s, 1);
+  }
+  SECTION("a single legal move is printed at once") {
+    // White's only piece is a Pichu in the corner with one empty forward diagonal.
+    std::string board(64, '.');
+    board[0] = 'w';
+    board[63] = 'b';
+    const State s = parse_board(8, White, board);
+    MoveList moves;
+    generate_moves(s, moves);
+    REQUIRE(moves.size() == 1);
+    const BotRun run = run_bot({"8", "w", board, "5"}, 5);
+    REQUIRE(run.process.exit_code == 0);
+    REQUIRE(run.lines.size() == 1);
+    CHECK(run.lines[0] == board_string(play(s, moves[0])));
+    CHECK(run.process.seconds < 2.5);  // it does not wait for the limit
+  }
+}
+
+TEST_CASE("the Raichu export answers a board bigger than the engine's 16 x 16", "[python][raichu]") {
+  // The handout allows any even n >= 8; the engine stops at 16, the Python player at 64.
+  std::string board(18 * 18, '.');
+  for (int c = 0; c < 18; c += 2) board[18 + c] = 'W';
+  for (int c = 1; c < 18; c += 2) board[15 * 18 + c] = 'b';
+  const BotRun run = run_bot({"18", "w", board, "1"}, 1);
+  INFO(run.process.out << run.process.err);
+  REQUIRE(run.process.exit_code == 0);
+  REQUIRE_FALSE(run.lines.empty());
+  const std::string& last = run.lines.back();
+  REQUIRE(last.size() == board.size());
+  int changed = 0;
+  for (std::size_t i = 0; i < board.size(); ++i) changed += last[i] != board[i];
+  CHECK(changed == 2);  // a Pikachu stepped: one square emptied, one filled
+}
+
+TEST_CASE("the Raichu export refuses bad arguments with a clear message", "[python][raichu]") {
+  struct Bad {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  std::string no_white = kStart8;
+  for (char& ch : no_white) {
+    if (ch == 'w' || ch == 'W') ch = '.';
+  }
+  std::string too_many = kStart8;
+  for (int i = 24; i < 33; ++i) too_many[i] = 'w';
+  const std::vector<Bad> bad = {
+      {{}, "expected 4 arguments"},
+      {{"8", "w", kStart8}, "expected 4 arguments"},
+      {{"9", "w", kStart8, "1"}, "N: board size 9"},
+      {{"eight", "w", kStart8, "1"}, "N: 'eight' is not a board size"},
+      {{"6", "w", kStart8, "1"}, "N: board size 6"},
+      {{"8", "x", kStart8, "1"}, "PLAYER: side 'x'"},
+      {{"8", "w", kStart8.substr(1), "1"}, "BOARD: board string has 63 characters"},
+      {{"8", "w", kStart8.substr(0, 10) + "Z" + kStart8.substr(11), "1"}, "character 'Z' at index 10 (row 1, col 2)"},
+      {{"8", "w", too_many, "1"}, "White has more than 8 pieces"},
+      {{"8", "w", kStart8, "soon"}, "TIMELIMIT: 'soon' is not a number"},
+      {{"8", "w", kStart8, "-1"}, "TIMELIMIT: -1 s is outside"},
+      {{"8", "w", kStart8, "nan"}, "TIMELIMIT: nan s is outside"},
+      {{"8", "w", no_white, "1"}, "the game is already over"},
+  };
+  for (const Bad& b : bad) {
+    const BotRun run = run_bot(b.args, 10);
+    std::string args;
+    for (const auto& a : b.args) args += " " + a;
+    INFO("args:" << args << "\nstderr:\n" << run.process.err);
+    CHECK(run.process.exit_code == 2);
+    CHECK(run.process.out.empty());
+    CHECK(run.process.err.find("raichu.py: error: ") != std::string::npos);
+    CHECK(run.process.err.find(b.message) != std::string::npos);
+    CHECK(run.process.err.find("Traceback") == std::string::npos);
+  }
+}
+
+TEST_CASE("the Raichu export plays whole games against the native bot without a fault", "[python][raichu][slow]") {
+  // The lab's match runner referees: an illegal board, a crash or a timeout would end a game early
+  // with that termination recorded.
+  const auto out = work_folder() / "raichu_vs_native.jsonl";
+  std::filesystem::remove(out);
+  const std::string py = "name=py,cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + exported("raichu", "python") + "\",timelimit=0.5";
+  const std::string native = "name=native,cmd=" + std::string(GAMELAB_RAICHU_BOT) + ",timelimit=0.5";
+  const ProcessResult run = gamelab::run_process(
+      {GAMELAB_BINARY, "match", "raichu", "--engine", py, "--engine", native, "--games", "2", "--out", out.string()}, "", 1800);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  int games = 0;
+  for (const json& pair : json_lines(gamelab::read_text_file(out.string()))) {
+    for (const json& game : pair["games"]) {
+      INFO(game.dump());
+      ++games;
+      CHECK(game["termination"] == "normal");
+    }
+  }
+  CHECK(games == 2);
+}
