@@ -1,0 +1,296 @@
+// gamelab tune spsa|texel|resume|verify: tuning campaigns (tuner/). Wiring only.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+#include "registry/game_registry.hpp"
+#include "sprt_arg.hpp"
+#include "tuner/campaign_files.hpp"
+#include "tuner/process_group.hpp"
+#include "tuner/spsa/campaign.hpp"
+#include "tuner/spsa/registry_player.hpp"
+#include "tuner/spsa/verify.hpp"
+#include "tuner/texel/campaign.hpp"
+
+namespace gamelab::cli {
+
+namespace {
+
+using namespace gamelab::tuner;
+
+struct SpsaArgs {
+  std::string params, limit, campaign, openings, boards, sprt = "elo0=0,elo1=10";
+  int iterations = 0, pairs = 4, concurrency = 1, verify_games = 2000;
+  std::uint64_t seed = 1;
+};
+
+struct TexelArgs {
+  std::string data, params, campaign;
+  int epochs = 1000, concurrency = 1;
+  double learning_rate = 1.0, validation = 0.1;
+  std::uint64_t seed = 1;
+};
+
+struct ResumeArgs {
+  std::string campaign;
+  int concurrency = 0;
+  bool no_verify = false;
+};
+
+struct VerifyArgs {
+  std::string campaign, sprt;
+  int games = 0, concurrency = 0;
+  bool best = false;
+};
+
+// With more than one rank, a failure on any rank ends the whole job (the others would wait forever).
+template <class F>
+void on_group(const ProcessGroup& group, F&& body) {
+  if (group.size() == 1) {
+    body();
+    return;
+  }
+  try {
+    body();
+  } catch (const std::exception& e) {
+    std::cerr << "gamelab: error (rank " << group.rank() << " of " << group.size() << "): " << e.what() << std::endl;
+    group.abort(2);
+  }
+}
+
+void print_verify(const VerifyReport& report) {
+  std::cout << eval::summary_text(report.summary, report.config);
+  std::cout << "verdict " << report.verdict["verdict"].get<std::string>() << " (" << report.config.records
+            << ", verify.json)\n";
+}
+
+// Plays the campaign in `dir` to its end on every rank of `group`, then (rank 0) verifies it.
+void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency, bool verify) {
+  std::optional<SpsaCampaign> campaign;
+  if (group.root()) {
+    campaign = SpsaCampaign::load(dir, std::cerr);
+    campaign->write_parameter_files();
+  }
+  const std::string text = group.broadcast(group.root() ? campaign->serialize() : std::string());
+  if (!group.root()) campaign = SpsaCampaign::deserialize(text);
+  if (concurrency > 0) campaign->settings().concurrency = concurrency;
+  const SpsaSettings& s = campaign->settings();
+  const PairPlayer player = registry_pair_player(s.game, campaign->positions(), parse_limits(s.limits, dir + ": limits"),
+                                                 s.concurrency);
+  if (group.root()) {
+    std::cerr << "spsa " << s.game << ": " << s.tuned.size() << " parameters, iteration " << campaign->done() << "/"
+              << campaign->iterations() << ", " << s.pairs_per_iteration << " pairs per iteration at " << s.limits << ", "
+              << group.size() << (group.size() == 1 ? " process" : " ranks") << " x " << s.concurrency << " threads"
+              << std::endl;
+  }
+  campaign->run(player, group, group.root() ? &std::cerr : nullptr, {});
+  if (!group.root()) return;
+  std::cout << "spsa " << s.game << ": " << campaign->done() << "/" << campaign->iterations() << " iterations ("
+            << 2LL * s.pairs_per_iteration * campaign->done() << " games); " << dir << "/current.json:\n";
+  const ParamSet current = campaign->current();
+  for (const auto& name : s.tuned) {
+    std::cout << "  " << name << " " << s.base.value(name) << " -> " << current.value(name) << "\n";
+  }
+  const bool verified = std::filesystem::exists(campaign_file(dir, "verify.json"));
+  if (verify && s.verify_games > 0 && campaign->done() == campaign->iterations() && !verified) {
+    VerifyOptions options;
+    options.concurrency = concurrency;
+    print_verify(verify_campaign(*campaign, options, std::cerr));
+  }
+}
+
+void add_spsa(CLI::App& tune) {
+  auto* spsa = tune.add_subcommand("spsa", "SPSA campaign: tune parameters by self-play game pairs");
+  spsa->require_subcommand(1);
+  for (const auto& game : game_registry()) {
+    if (!game.play_game || !game.default_params) continue;
+    auto* command = spsa->add_subcommand(game.name, "an SPSA campaign for " + game.title);
+    auto a = std::make_shared<SpsaArgs>();
+    command->add_option("--params", a->params,
+                        "parameters to tune (JSON or OpenBench SPSA text; those it lists with c_end, r_end > 0 are "
+                        "tuned, the rest stay at their defaults; default: every tunable parameter)");
+    command->add_option("--iterations", a->iterations, "SPSA iterations N")->required()->check(CLI::Range(1, 100000000));
+    command->add_option("--pairs-per-iteration", a->pairs, "game pairs per iteration K (default 4)")
+        ->check(CLI::Range(1, 100000));
+    command->add_option("--seed", a->seed, "seed (default 1)");
+    command->add_option("--limit", a->limit, "engines' limit: nodes=N or depth=D")->required();
+    command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)")->required();
+    command->add_option("--concurrency", a->concurrency, "games at once per process (default 1)")->check(CLI::Range(1, 512));
+    command->add_option("--openings", a->openings, "opening suite (default: the game's suite in datasets/)");
+    command->add_option("--boards", a->boards, "board folder (simultaneous games)");
+    command->add_option("--verify-games", a->verify_games, "games of the verification match at the end, 0 = none (default 2000)")
+        ->check(CLI::Range(0, 100000000));
+    command->add_option("--sprt", a->sprt, "verification SPRT (default elo0=0,elo1=10,alpha=0.05,beta=0.05)");
+    command->callback([&game, a] {
+      ProcessGroup group;
+      on_group(group, [&] {
+        if (group.root()) {
+          SpsaSettings s;
+          s.game = game.name;
+          s.seed = a->seed;
+          s.pairs_per_iteration = a->pairs;
+          const SearchLimits limits = parse_limits(a->limit, "--limit");
+          if (!limits.reproducible()) throw InputError("--limit: tuning needs nodes=N or depth=D (reproducible), not movetime");
+          s.limits = to_string(limits);
+          s.concurrency = a->concurrency;
+          s.schedule = SpsaSchedule::for_iterations(a->iterations);
+          const ParamSet defaults = game.default_params();
+          s.base = a->params.empty() ? defaults : ParamSet::load_file(a->params, defaults);
+          s.params_source = a->params.empty() ? "(defaults)" : a->params;
+          std::vector<std::string> listed;
+          if (a->params.empty()) {
+            for (const auto& p : defaults.all()) listed.push_back(p.name);
+          } else {
+            listed = listed_parameter_names(a->params);
+          }
+          std::vector<std::string> fixed;
+          for (const auto& name : listed) {
+            const Param& p = s.base.at(s.base.index_of(name));
+            (p.c_end > 0 && p.r_end > 0 && p.min < p.max ? s.tuned : fixed).push_back(name);
+          }
+          if (!fixed.empty()) {
+            std::cerr << "spsa: kept fixed (c_end or r_end 0, or min = max):";
+            for (const auto& f : fixed) std::cerr << " " << f;
+            std::cerr << "\n";
+          }
+          if (s.tuned.empty()) throw InputError((a->params.empty() ? "defaults" : a->params) + ": no parameter to tune");
+          s.verify_games = a->verify_games;
+          s.verify_sprt = parse_sprt_arg(a->sprt);
+          s.openings_source = !a->openings.empty() ? a->openings : !a->boards.empty() ? a->boards : "(the game's default suite)";
+          SpsaCampaign::create(a->campaign, s, campaign_positions(game.name, a->openings, a->boards, a->seed));
+        }
+        run_spsa(group, a->campaign, 0, true);
+      });
+    });
+  }
+}
+
+// Runs the Texel campaign in `dir` to its last epoch and prints the tuned weights. `data` is the
+// campaign's data when the caller has just read it (a new campaign), else it is read here.
+void run_texel(const std::string& dir, int concurrency, const TexelDataset* data) {
+  TexelCampaign campaign = TexelCampaign::load(dir, std::cerr);
+  if (concurrency > 0) campaign.settings().concurrency = concurrency;
+  const TexelSettings& s = campaign.settings();
+  std::optional<TexelDataset> loaded;
+  if (!data) {
+    loaded = load_texel_dataset(find_game(s.game), s.data, s.validation, s.seed, s.concurrency, std::cerr);
+    data = &*loaded;
+  }
+  campaign.run(*data, &std::cerr, {});
+  const TexelCheckpoint& c = campaign.checkpoint();
+  std::cout << "texel " << s.game << ": " << c.epoch << "/" << s.epochs << " epochs, K " << c.k << ", train MSE "
+            << c.train_mse << ", validation MSE " << c.validation_mse << "; best epoch " << c.best_epoch << "\n";
+  const ParamSet best = campaign.params_with(c.best_weights);
+  for (std::size_t j = 0; j < s.eval_weights; ++j) {
+    std::cout << "  " << s.base.at(j).name << " " << s.base.value(j) << " -> " << best.value(j) << "\n";
+  }
+  std::cout << "wrote " << dir << "/best.json and " << dir << "/current.json\n";
+}
+
+void add_texel(CLI::App& tune) {
+  auto* texel = tune.add_subcommand("texel", "Texel tuning of the evaluation weights on labelled positions");
+  texel->require_subcommand(1);
+  for (const auto& game : game_registry()) {
+    if (!game.features || game.eval_weights == 0) continue;
+    auto* command = texel->add_subcommand(game.name, "Texel tuning for " + game.title);
+    auto a = std::make_shared<TexelArgs>();
+    command->add_option("--data", a->data, "labelled positions (from gamelab datagen)")->required();
+    command->add_option("--params", a->params, "starting parameters (JSON or SPSA text; default: the engine's)");
+    command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)")->required();
+    command->add_option("--epochs", a->epochs, "full-batch Adam steps (default 1000)")->check(CLI::Range(0, 100000000));
+    command->add_option("--learning-rate", a->learning_rate, "Adam's step size, in weight units (default 1)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--validation", a->validation, "fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
+    command->add_option("--seed", a->seed, "seed of the validation split (default 1)");
+    command->add_option("--concurrency", a->concurrency, "threads (default 1)")->check(CLI::Range(1, 512));
+    command->callback([&game, a] {
+      ProcessGroup::refuse_mpi_job("tune texel");
+      TexelSettings s;
+      s.game = game.name;
+      s.data = std::filesystem::absolute(a->data).string();
+      const ParamSet defaults = game.default_params();
+      s.base = a->params.empty() ? defaults : ParamSet::load_file(a->params, defaults);
+      s.params_source = a->params.empty() ? "(defaults)" : a->params;
+      s.eval_weights = game.eval_weights;
+      s.epochs = a->epochs;
+      s.learning_rate = a->learning_rate;
+      s.validation = a->validation;
+      s.seed = a->seed;
+      s.concurrency = a->concurrency;
+      // Read the data once to fingerprint it; the run below checks the fingerprint against the file.
+      const std::string config = campaign_file(a->campaign, "config.json");
+      if (std::filesystem::exists(config)) {
+        throw InputError(a->campaign + " already holds a campaign; continue it with: gamelab tune resume " + a->campaign);
+      }
+      const TexelDataset data = load_texel_dataset(game, s.data, s.validation, s.seed, s.concurrency, std::cerr);
+      s.data_positions = data.positions;
+      s.data_hash = data.file_hash;
+      TexelCampaign::create(a->campaign, s);
+      run_texel(a->campaign, 0, &data);
+    });
+  }
+}
+
+std::string campaign_kind(const std::string& dir) {
+  const std::string config = campaign_file(dir, "config.json");
+  if (!std::filesystem::exists(config)) throw InputError(dir + ": no campaign here (no config.json)");
+  const auto data = read_json_file(config);
+  if (!data.is_object() || !data.contains("kind") || !data["kind"].is_string()) {
+    throw InputError(config + ": no \"kind\" (expected \"spsa\" or \"texel\")");
+  }
+  return data["kind"].get<std::string>();
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app) {
+  auto* tune = app.add_subcommand("tune", "tuning campaigns: SPSA on game pairs, Texel on labelled positions");
+  tune->require_subcommand(1);
+  add_spsa(*tune);
+  add_texel(*tune);
+
+  auto* resume = tune->add_subcommand("resume", "continue a campaign after a crash or a kill (SPSA or Texel)");
+  auto r = std::make_shared<ResumeArgs>();
+  resume->add_option("campaign", r->campaign, "campaign folder")->required();
+  resume->add_option("--concurrency", r->concurrency, "threads per process (default: the campaign's)")->check(CLI::Range(1, 512));
+  resume->add_flag("--no-verify", r->no_verify, "SPSA: skip the verification match at the end");
+  resume->callback([r] {
+    ProcessGroup group;
+    on_group(group, [&] {
+      // Rank 0 reads the folder; the other ranks learn the kind from it.
+      const std::string kind = group.broadcast(group.root() ? campaign_kind(r->campaign) : std::string());
+      if (kind == "spsa") {
+        run_spsa(group, r->campaign, r->concurrency, !r->no_verify);
+      } else if (kind == "texel") {
+        if (group.size() > 1) throw InputError("Texel campaigns run on one process (use --concurrency for threads)");
+        run_texel(r->campaign, r->concurrency, nullptr);
+      } else {
+        throw InputError(r->campaign + "/config.json: unknown campaign kind '" + kind + "'");
+      }
+    });
+  });
+
+  auto* verify = tune->add_subcommand("verify", "play an SPSA campaign's tuned parameters against its base (SPRT)");
+  auto v = std::make_shared<VerifyArgs>();
+  verify->add_option("campaign", v->campaign, "campaign folder")->required();
+  verify->add_option("--games", v->games, "games (default: the campaign's, or 1000)")->check(CLI::Range(1, 100000000));
+  verify->add_option("--sprt", v->sprt, "SPRT (default: the campaign's)");
+  verify->add_option("--concurrency", v->concurrency, "games at once (default: the campaign's)")->check(CLI::Range(1, 512));
+  verify->add_flag("--best", v->best, "play best.json (the averaged trajectory) instead of current.json");
+  verify->callback([v] {
+    ProcessGroup::refuse_mpi_job("tune verify");
+    if (campaign_kind(v->campaign) != "spsa") throw InputError(v->campaign + ": verify is for SPSA campaigns");
+    const SpsaCampaign campaign = SpsaCampaign::load(v->campaign, std::cerr);
+    VerifyOptions options;
+    options.games = v->games;
+    options.concurrency = v->concurrency;
+    options.best = v->best;
+    if (!v->sprt.empty()) options.sprt = parse_sprt_arg(v->sprt);
+    print_verify(verify_campaign(campaign, options, std::cerr));
+  });
+}
+
+}  // namespace gamelab::cli

@@ -1,0 +1,47 @@
+#pragma once
+// The files of a tuning campaign: its journal, JSON files and parameter sets.
+//
+// A campaign's journal: one JSON object per line, appended and fsync'ed once a step (an SPSA
+// iteration, a Texel epoch) is finished, so a line in the file is a step that happened. A run killed
+// while writing leaves a last line without its newline: read_journal reports it and repair_journal
+// cuts it off, so the step is simply done again. Any other malformed line is an InputError naming the
+// file and the line.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/params.hpp"
+
+namespace gamelab::tuner {
+
+struct Journal {
+  std::string path;
+  std::vector<nlohmann::json> lines;   // the complete lines, in order
+  std::vector<int> line_numbers;       // 1-based line number of each
+  std::optional<int> truncated_line;   // the cut-off last line, if any (not in `lines`)
+  std::uint64_t complete_bytes = 0;    // length of the file up to the end of its last complete line
+};
+
+// Reads `path`; a missing file reads as an empty journal.
+Journal read_journal(const std::string& path);
+// "path:line: truncated last line (an interrupted run?), dropped" or "".
+std::string truncation_note(const Journal& journal);
+// Cuts the truncated last line (if any) so that appending continues after the last complete line.
+void repair_journal(const Journal& journal);
+
+// Appends `line` (one JSON object, no newline inside) plus '\n' to `path` and fsyncs.
+void append_journal_line(const std::string& path, const nlohmann::ordered_json& line);
+
+// Campaign files: `dir`/name.
+std::string campaign_file(const std::string& dir, const std::string& name);
+// A 64-bit fingerprint as 16 hexadecimal digits, as match records keep parameter hashes.
+std::string hex_fingerprint(std::uint64_t value);
+
+// Reads a JSON file of a campaign; InputError naming it if it is missing or malformed.
+nlohmann::json read_json_file(const std::string& path);
+
+// A parameter set from its JSON form without a game's defaults (campaign files hold full sets).
+ParamSet params_from_json(const nlohmann::json& data, const std::string& source);
+
+}  // namespace gamelab::tuner

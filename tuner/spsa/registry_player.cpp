@@ -1,0 +1,68 @@
+#include "tuner/spsa/registry_player.hpp"
+
+#include <exception>
+#include <mutex>
+#include <span>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "eval/match/match_runner.hpp"
+#include "registry/game_registry.hpp"
+#include "tuner/campaign_files.hpp"
+
+namespace gamelab::tuner {
+
+namespace {
+
+eval::EngineArg engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {
+  eval::EngineArg arg;
+  arg.player.name = name;
+  arg.player.params = params;
+  arg.player.limits = limits;
+  arg.params_hash = hex_fingerprint(params.fingerprint());
+  return arg;
+}
+
+}  // namespace
+
+PairPlayer registry_pair_player(const std::string& game_name, const Positions& positions, const SearchLimits& limits,
+                                int concurrency) {
+  const GameEntry& game = find_game(game_name);
+  if (!game.play_game) throw InputError("game " + game.name + " cannot play games yet (no referee in the registry)");
+  if (!limits.reproducible()) throw InputError("tuning needs node or depth limits (reproducible), not " + to_string(limits));
+  if (concurrency < 1) throw InputError("--concurrency must be at least 1");
+  return [&game, positions, limits, concurrency](const PairJob& job, const std::vector<std::uint64_t>& pairs) {
+    const eval::EngineArg plus = engine("plus", job.plus, limits);
+    const eval::EngineArg minus = engine("minus", job.minus, limits);
+    std::vector<PairOutcome> outcomes(pairs.size());
+    std::exception_ptr failure;
+    std::mutex lock;
+    const long count = static_cast<long>(pairs.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(concurrency)
+    for (long i = 0; i < count; ++i) {
+      try {
+        const eval::PairRecord r = eval::play_pair(game, positions, plus, minus, job.seed, pairs[i]);
+        outcomes[i] = {r.games[0].score_of("plus"), r.games[1].score_of("plus")};
+      } catch (...) {
+        std::lock_guard<std::mutex> guard(lock);
+        if (!failure) failure = std::current_exception();
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
+    return outcomes;
+  };
+}
+
+Positions campaign_positions(const std::string& game, const std::string& openings, const std::string& boards,
+                             std::uint64_t seed) {
+  eval::MatchConfig config;
+  config.game = game;
+  config.openings = openings;
+  config.boards = boards;
+  Positions positions = eval::load_match_positions(config);
+  Rng rng(derive_seed(seed, 0x5350534104ULL));
+  rng.shuffle(std::span(positions));
+  return positions;
+}
+
+}  // namespace gamelab::tuner

@@ -1,0 +1,38 @@
+#pragma once
+// `gamelab datagen`: self-play games through the registry's datagen_game hook, their positions
+// labelled with the final result, written as a data file (data_file.hpp). Game g uses seed
+// derive_seed(seed, g) and opening g mod size (or the game's start when no openings are given), and
+// games are written in game order, so the same seed gives the same file whatever the concurrency.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "core/limits.hpp"
+#include "core/params.hpp"
+
+namespace gamelab::tuner {
+
+struct DatagenSettings {
+  std::string game;
+  int games = 100;
+  std::uint64_t seed = 1;
+  SearchLimits limits;
+  ParamSet params;                    // empty: the game's defaults
+  std::vector<std::string> openings;  // position texts; empty: the game's start (or a generated board)
+  int random_plies = 8;
+  bool skip_tactical = true;
+  int concurrency = 1;
+  std::string out;
+  double progress_interval_s = 30;  // not on a terminal: seconds between progress lines (0: every chunk)
+};
+
+struct DatagenSummary {
+  std::uint64_t games = 0;
+  std::uint64_t positions = 0;
+  double seconds = 0;
+};
+
+DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progress);
+
+}  // namespace gamelab::tuner

@@ -1,0 +1,150 @@
+#include "tuner/texel/texel.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace gamelab::tuner {
+
+void TexelData::add_row(const std::vector<EvalFeature>& features, double result) {
+  for (const auto& f : features) {
+    if (f.index < 0 || static_cast<std::size_t>(f.index) >= weights) {
+      throw std::invalid_argument("feature index " + std::to_string(f.index) + " is not below the " +
+                                  std::to_string(weights) + " evaluation weights");
+    }
+    if (f.value != 0) entries.push_back({static_cast<std::uint32_t>(f.index), f.value});
+  }
+  offsets.push_back(entries.size());
+  results.push_back(static_cast<float>(result));
+}
+
+void TexelData::append(const TexelData& other) {
+  const std::uint64_t base = entries.size();
+  entries.insert(entries.end(), other.entries.begin(), other.entries.end());
+  for (std::size_t i = 1; i < other.offsets.size(); ++i) offsets.push_back(base + other.offsets[i]);
+  results.insert(results.end(), other.results.begin(), other.results.end());
+}
+
+namespace {
+
+inline double sigmoid(double t) { return 1.0 / (1.0 + std::exp(-t)); }
+
+// One block's sum of squared errors, and (when `gradient` is not null) its unscaled gradient
+// sum_i (s_i - y_i) s_i (1 - s_i) x_ij added into gradient[j].
+double block_pass(const TexelData& data, const double* w, double k, std::size_t begin, std::size_t end,
+                  double* gradient) {
+  const SparseEntry* entries = data.entries.data();
+  const std::uint64_t* offsets = data.offsets.data();
+  double squared = 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    double eval = 0;
+    for (std::uint64_t e = offsets[i]; e < offsets[i + 1]; ++e) eval += w[entries[e].index] * entries[e].value;
+    const double s = sigmoid(k * eval);
+    const double error = s - data.results[i];
+    squared += error * error;
+    if (gradient) {
+      const double g = error * s * (1 - s);
+      for (std::uint64_t e = offsets[i]; e < offsets[i + 1]; ++e) gradient[entries[e].index] += g * entries[e].value;
+    }
+  }
+  return squared;
+}
+
+double pass(const TexelData& data, const std::vector<double>& weights, double k, int threads,
+            std::vector<double>* gradient) {
+  const std::size_t rows = data.rows();
+  const std::size_t p = data.weights;
+  if (weights.size() != p) throw std::invalid_argument("texel: weights and data disagree on the number of weights");
+  if (gradient) gradient->assign(p, 0.0);
+  if (rows == 0) return 0;
+  const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
+  // Per block: its squared error, then (gradient pass) its p partial derivatives.
+  const std::size_t stride = gradient ? p + 1 : 1;
+  std::vector<double> partial(blocks * stride, 0.0);
+  const long count = static_cast<long>(blocks);
+#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
+  for (long b = 0; b < count; ++b) {
+    double* out = partial.data() + static_cast<std::size_t>(b) * stride;
+    const std::size_t begin = static_cast<std::size_t>(b) * kBlockRows;
+    const std::size_t end = std::min(rows, begin + kBlockRows);
+    out[0] = block_pass(data, weights.data(), k, begin, end, gradient ? out + 1 : nullptr);
+  }
+  double squared = 0;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const double* in = partial.data() + b * stride;
+    squared += in[0];
+    if (gradient) {
+      for (std::size_t j = 0; j < p; ++j) (*gradient)[j] += in[1 + j];
+    }
+  }
+  if (gradient) {
+    for (auto& g : *gradient) g *= 2 * k / static_cast<double>(rows);
+  }
+  return squared / static_cast<double>(rows);
+}
+
+}  // namespace
+
+double texel_mse(const TexelData& data, const std::vector<double>& weights, double k, int threads) {
+  return pass(data, weights, k, threads, nullptr);
+}
+
+double texel_mse_gradient(const TexelData& data, const std::vector<double>& weights, double k, int threads,
+                          std::vector<double>& gradient) {
+  return pass(data, weights, k, threads, &gradient);
+}
+
+double fit_k(const TexelData& data, const std::vector<double>& weights, int threads) {
+  auto error = [&](double log10_k) { return texel_mse(data, weights, std::pow(10.0, log10_k), threads); };
+  constexpr double kLow = -6, kHigh = 1, kStep = 0.1;
+  const int steps = static_cast<int>(std::lround((kHigh - kLow) / kStep));
+  int best = 0;
+  double best_error = error(kLow);
+  for (int i = 1; i <= steps; ++i) {
+    const double e = error(kLow + i * kStep);
+    if (e < best_error) {
+      best_error = e;
+      best = i;
+    }
+  }
+  double a = kLow + std::max(best - 1, 0) * kStep, b = kLow + std::min(best + 1, steps) * kStep;
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a);
+  double e1 = error(x1), e2 = error(x2);
+  for (int i = 0; i < 40; ++i) {
+    if (e1 <= e2) {
+      b = x2;
+      x2 = x1;
+      e2 = e1;
+      x1 = b - ratio * (b - a);
+      e1 = error(x1);
+    } else {
+      a = x1;
+      x1 = x2;
+      e1 = e2;
+      x2 = a + ratio * (b - a);
+      e2 = error(x2);
+    }
+  }
+  const double x = e1 <= e2 ? x1 : x2;
+  return std::pow(10.0, std::min(e1, e2) <= best_error ? x : kLow + best * kStep);
+}
+
+void Adam::step(std::vector<double>& weights, const std::vector<double>& gradient, const std::vector<double>& lower,
+                const std::vector<double>& upper) {
+  const std::size_t p = weights.size();
+  if (m.size() != p) m.assign(p, 0.0);
+  if (v.size() != p) v.assign(p, 0.0);
+  ++t;
+  const double correction1 = 1 - std::pow(beta1, static_cast<double>(t));
+  const double correction2 = 1 - std::pow(beta2, static_cast<double>(t));
+  for (std::size_t j = 0; j < p; ++j) {
+    m[j] = beta1 * m[j] + (1 - beta1) * gradient[j];
+    v[j] = beta2 * v[j] + (1 - beta2) * gradient[j] * gradient[j];
+    const double m_hat = m[j] / correction1, v_hat = v[j] / correction2;
+    weights[j] = std::clamp(weights[j] - learning_rate * m_hat / (std::sqrt(v_hat) + epsilon), lower[j], upper[j]);
+  }
+}
+
+}  // namespace gamelab::tuner
