@@ -3,10 +3,14 @@
 BUILD    ?= build
 JOBS     ?= $(shell nproc)
 GAMELAB  := $(BUILD)/apps/gamelab
-PACKAGES := g++ make cmake catch2 libbenchmark-dev nlohmann-json3-dev libcli11-dev
+PACKAGES := g++ make cmake catch2 libbenchmark-dev nlohmann-json3-dev libcli11-dev openmpi-bin libopenmpi-dev python3
 CTEST    := ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+# `make fuzz`: clang's libFuzzer targets for every input parser, FUZZ_SECONDS each (never part of test).
+FUZZ_BUILD    ?= build-fuzz
+FUZZ_SECONDS  ?= 60
+FUZZ_PACKAGES := clang libclang-rt-14-dev libomp-dev
 
-.PHONY: all deps configure build demo test test-slow bench clean
+.PHONY: all deps configure build demo test test-slow bench clean fuzz
 
 all: build
 
@@ -31,13 +35,24 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: prove the Raichu move generator against the perft dataset, then measure its speed.
+# The main job, the whole lab in a few minutes: prove Raichu's move generator (perft), tune its
+# evaluation weights by SPSA (fixed seed), verify the tuned weights against the defaults with an SPRT
+# match, and write the report ($(DEMO)/report/index.html). About 4 minutes on 2 cores after the build.
+DEMO := $(BUILD)/demo
 demo: build
-	@echo "== Raichu perft dataset (datasets/perft/raichu.json) =="
-	@$(GAMELAB) perft raichu --suite --threads $(JOBS)
-	@echo "== Raichu perft 6 from the n = 8 start: one thread, then $(JOBS) =="
-	@$(GAMELAB) perft raichu --n 8 --depth 6 --threads 1
-	@$(GAMELAB) perft raichu --n 8 --depth 6 --threads $(JOBS)
+	@mkdir -p $(DEMO)
+	@echo "== 1/4 perft: Raichu's move generator against datasets/perft/raichu.json =="
+	@$(GAMELAB) perft raichu --suite --threads $(JOBS) > $(DEMO)/perft.txt || { cat $(DEMO)/perft.txt; exit 1; }
+	@tail -n 1 $(DEMO)/perft.txt
+	@echo "== 2/4 SPSA: Raichu's 15 evaluation weights, 200 iterations x 4 game pairs at 300 nodes a move, seed 1 =="
+	@rm -rf $(DEMO)/raichu-spsa $(DEMO)/report
+	@$(GAMELAB) tune spsa raichu --params tuner/examples/raichu_eval.spsa --iterations 200 --pairs-per-iteration 4 \
+	  --limit nodes=300 --seed 1 --concurrency $(JOBS) --verify-games 0 --campaign $(DEMO)/raichu-spsa
+	@echo "== 3/4 verification: tuned against the defaults, SPRT elo0=0 elo1=15, at most 2000 games =="
+	@$(GAMELAB) tune verify $(DEMO)/raichu-spsa --games 2000 --sprt elo0=0,elo1=15 --concurrency $(JOBS)
+	@echo "== 4/4 report =="
+	@$(GAMELAB) report $(DEMO)/raichu-spsa --out $(DEMO)/report --title "gamelab demo: Raichu's evaluation tuned by SPSA"
+	@echo "open $(abspath $(DEMO))/report/index.html in a browser (summary.md beside it has the same numbers)"
 
 test: build
 	@$(CTEST) -LE slow
@@ -49,6 +64,15 @@ bench: build
 	@for b in $(BUILD)/bench/bench_*; do $$b; done
 	@$(GAMELAB) perft raichu --n 8 --depth 6 --threads 1
 	@$(GAMELAB) perft raichu --n 8 --depth 6 --threads $(JOBS)
+
+# Builds with clang in $(FUZZ_BUILD) (every target instrumented, ASan and UBSan on), then runs each fuzz
+# target for $(FUZZ_SECONDS) s from its committed seeds in fuzz/corpus/ (fuzz/run_fuzzers.sh).
+fuzz:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(PACKAGES) $(FUZZ_PACKAGES)"
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DGAMELAB_FUZZ=ON \
+	  -DGAMELAB_TESTS=OFF -DGAMELAB_BENCH=OFF -DGAMELAB_LTO=OFF -DGAMELAB_MPI=OFF >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets
+	@bash fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD)

@@ -12,5 +12,15 @@ void add_openings_command(CLI::App& app);
 void add_match_command(CLI::App& app);
 // sprt, ratings: offline statistics (eval/stats, eval/ratings).
 void add_stats_commands(CLI::App& app);
+// tune spsa|texel|resume|verify, datagen: tuning campaigns and their data (tuner/).
+void add_tune_command(CLI::App& app);
+void add_datagen_command(CLI::App& app);
+// export, judge: release bots' sources for a tournament, and the lab as a tournament's judge server.
+void add_export_command(CLI::App& app);
+void add_judge_command(CLI::App& app);
+// release: the release gate (eval/release/).
+void add_release_command(CLI::App& app);
+// report: HTML and Markdown reports of records, campaigns and releases (eval/report/).
+void add_report_command(CLI::App& app);
 
 }  // namespace gamelab::cli

@@ -1,4 +1,5 @@
 // gamelab params | search | bench <game>: the searching engines from the command line.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -32,6 +33,7 @@ struct SearchArgs {
   std::uint64_t nodes = 0;
   std::int64_t movetime = 0;
   std::string params;
+  std::uint64_t seed = 1;
   bool json = false;
 };
 
@@ -113,6 +115,10 @@ void add_engine_commands(CLI::App& app) {
     s->add_option("--nodes", sargs->nodes, "node limit");
     s->add_option("--movetime", sargs->movetime, "time limit in milliseconds")->check(CLI::Range(1, 3600000));
     s->add_option("--params", sargs->params, "parameter file (JSON or SPSA text); default: the built-in defaults");
+    // A game whose positions take a --seed (a generated board) reads the search's seed from it too.
+    const bool seed_is_position_option = std::any_of(game.position_options.begin(), game.position_options.end(),
+                                                     [](const PositionOption& o) { return o.name == "seed"; });
+    if (!seed_is_position_option) s->add_option("--seed", sargs->seed, "seed of the search's random choices (MCTS; default 1)");
     s->add_flag("--json", sargs->json, "print the result as JSON");
     s->callback([&game, sargs] {
       SearchRequest request;
@@ -123,6 +129,7 @@ void add_engine_commands(CLI::App& app) {
       // No limit given: depth 8 for alpha-beta; simultaneous games use their engine's default iterations.
       if (!request.limits.any() && game.shape == GameShape::TurnBased) request.limits.depth = 8;
       request.params = load_params(game, sargs->params);
+      request.seed = sargs->seed;
       if (!sargs->json) {
         request.on_iteration = [](const SearchLine& line) {
           std::printf("depth %2d  score %8s  nodes %10llu  nps %9.0f  pv %s\n", line.depth, score_text(line.score).c_str(),
@@ -134,10 +141,14 @@ void add_engine_commands(CLI::App& app) {
       const SearchReport r = game.search(request);
       if (sargs->json) {
         std::cout << nlohmann::json{{"game", game.name}, {"best", r.best_move}, {"result", r.result}, {"score", r.score},
-                                    {"depth", r.depth}, {"nodes", r.nodes}, {"seconds", r.seconds}}
+                                    {"depth", r.depth}, {"nodes", r.nodes}, {"seconds", r.seconds},
+                                    {"analysis", r.analysis}}
                          .dump(2)
                   << "\n";
-      } else if (r.best_move.empty()) {
+        return;
+      }
+      std::cout << r.analysis;
+      if (r.best_move.empty()) {
         std::cout << "no move: the game is over\n";
       } else {
         std::cout << "best " << r.best_move << "\n" << r.result << "\n";

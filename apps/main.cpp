@@ -25,6 +25,12 @@ int main(int argc, char** argv) {
   gamelab::cli::add_openings_command(app);
   gamelab::cli::add_match_command(app);
   gamelab::cli::add_stats_commands(app);
+  gamelab::cli::add_tune_command(app);
+  gamelab::cli::add_datagen_command(app);
+  gamelab::cli::add_export_command(app);
+  gamelab::cli::add_judge_command(app);
+  gamelab::cli::add_release_command(app);
+  gamelab::cli::add_report_command(app);
 
   try {
     app.parse(argc, argv);

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "core/progress.hpp"
 #include "core/text_file.hpp"
 #include "registry/game_registry.hpp"
 
@@ -34,7 +35,16 @@ void add_openings_command(CLI::App& app) {
       for (const auto& [name, option] : *flags) {
         if (option->count() > 0) request->options[name] = values->at(name);
       }
+      ProgressOptions bar;
+      bar.task = "openings " + game.name;
+      bar.unit = "openings";
+      bar.total = static_cast<std::uint64_t>(request->count);
+      bar.final_line = false;  // the command reports what it wrote
+      Progress progress(std::cerr, bar);
+      request->on_kept = [&progress](int kept) { progress.update(static_cast<std::uint64_t>(kept)); };
       const auto positions = game.generate_openings(*request);
+      request->on_kept = nullptr;
+      progress.finish(positions.size());
       nlohmann::ordered_json suite;
       suite["game"] = game.name;
       suite["made_by"] = "gamelab openings " + game.name + " --count " + std::to_string(request->count) + " --seed " +

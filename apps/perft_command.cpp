@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "core/progress.hpp"
 #include "position_options.hpp"
 #include "registry/game_registry.hpp"
 #include "registry/perft_suite.hpp"
@@ -68,7 +69,18 @@ void run_single(const GameEntry& game, const PerftArgs& args) {
 // Returns false if any count differs from the dataset.
 bool run_suite(const GameEntry& game, const PerftArgs& args) {
   const std::string path = args.dataset.empty() ? default_perft_dataset(game.name) : args.dataset;
-  const auto rows = run_perft_suite(game, path, {args.deep, args.max_depth, args.threads});
+  PerftSuiteOptions options{args.deep, args.max_depth, args.threads};
+  ProgressOptions bar;
+  bar.task = "perft " + game.name;
+  bar.unit = "counts";
+  bar.final_line = false;  // the rows and the summary line follow on standard output
+  Progress progress(std::cerr, bar);
+  options.on_progress = [&](std::size_t done, std::size_t total) {
+    progress.set_total(total);
+    progress.update(done);
+  };
+  const auto rows = run_perft_suite(game, path, options);
+  progress.finish(rows.size());
   std::uint64_t nodes = 0;
   double seconds = 0;
   int failures = 0;

@@ -70,6 +70,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     }
     arg.player.command = command;
     arg.player.protocol = protocol.empty() ? game.name : protocol;
+    arg.player.time_limit_s = game.bot_time_limit_s;
     if (arg.player.protocol != game.name) {
       throw InputError("--engine '" + text + "': protocol '" + arg.player.protocol + "' is not " + game.name + "'s");
     }

@@ -2,7 +2,7 @@
 // The --engine argument of `gamelab match`: comma-separated key=value items, a value in single or
 // double quotes may hold commas. Keys: name (required); for the lab's engine params=FILE and one or
 // more of nodes=N, depth=D, movetime=MS; for an external bot cmd="COMMAND", protocol=NAME and
-// timelimit=SECONDS (the per-move limit the tournament gives; default 1).
+// timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s).
 #include <string>
 
 #include "registry/game_entry.hpp"

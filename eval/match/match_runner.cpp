@@ -15,6 +15,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/progress.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "eval/stats/elo.hpp"
@@ -75,18 +76,6 @@ class RecordsAppender {
   std::string path_;
   int fd_ = -1;
 };
-
-std::string duration_text(double seconds) {
-  if (!(seconds >= 0) || seconds > 1e7) return "?";
-  const long s = static_cast<long>(seconds + 0.5);
-  char buffer[32];
-  if (s >= 3600) {
-    std::snprintf(buffer, sizeof buffer, "%ldh%02ldm", s / 3600, (s / 60) % 60);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%ldm%02lds", s / 60, s % 60);
-  }
-  return buffer;
-}
 
 void count_fault(MatchSummary& summary, const GameRecord& game, const std::string& a) {
   if (game.termination == Termination::Normal || !game.fault) return;
@@ -206,6 +195,29 @@ std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
   return out;
 }
 
+PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
+                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k) {
+  if (positions.empty()) throw InputError("no positions to play from");
+  PairRecord record;
+  record.game = game.name;
+  record.pair = k;
+  record.seed = derive_seed(seed, k);
+  const auto& [opening, source] = positions[k % positions.size()];
+  record.opening = opening;
+  record.engines = {EngineRecord{a.player.name, a.params_hash}, EngineRecord{b.player.name, b.params_hash}};
+  const EngineArg* seats[2] = {&a, &b};
+  for (int g = 0; g < 2; ++g) {
+    GameRequest request;
+    request.opening = opening;
+    request.opening_source = source;
+    request.seed = record.seed;
+    request.players = {seats[g]->player, seats[1 - g]->player};
+    const gamelab::GameRecord played = game.play_game(request);
+    record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
+  }
+  return record;
+}
+
 MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   const auto start = std::chrono::steady_clock::now();
   const GameEntry& game = find_game(config.game);
@@ -255,24 +267,24 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   MatchSummary summary = summarize(all, a, config.sprt);
   summary.pairs_resumed = done.size();
   if (summary.verdict && *summary.verdict != SprtVerdict::Continue) stop = true;
-  auto last_print = std::chrono::steady_clock::now() - std::chrono::hours(1);
-  std::uint64_t played_now = 0;
   std::exception_ptr failure;
 
-  auto print_progress = [&](bool final_line) {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double rate = played_now > 0 ? 2.0 * played_now / elapsed : 0;
-    const std::uint64_t games_done = 2 * all.size();
-    const double left = rate > 0 ? (2.0 * pairs - games_done) / rate : -1;
+  ProgressOptions bar;
+  bar.task = "match " + game.name;
+  bar.unit = "games";
+  bar.total = 2 * pairs;
+  bar.start = 2 * done.size();
+  bar.line_interval_s = config.progress_interval_s;
+  Progress progress_bar(progress, bar);
+  // A's results so far, the figures of every progress line.
+  auto figures = [&] {
     const EloEstimate elo = estimate_elo(summary.penta);
     char line[400];
-    int n = std::snprintf(line, sizeof line, "games %llu/%llu  %s W-D-L %llu-%llu-%llu  Elo %+.1f +- %.1f",
-                          static_cast<unsigned long long>(games_done), static_cast<unsigned long long>(2 * pairs), a.c_str(),
+    int n = std::snprintf(line, sizeof line, "%s W-D-L %llu-%llu-%llu  Elo %+.1f +- %.1f", a.c_str(),
                           static_cast<unsigned long long>(summary.wdl.wins), static_cast<unsigned long long>(summary.wdl.draws),
                           static_cast<unsigned long long>(summary.wdl.losses), elo.elo, elo.elo_error);
-    if (summary.llr) n += std::snprintf(line + n, sizeof line - n, "  LLR %.2f", *summary.llr);
-    std::snprintf(line + n, sizeof line - n, "  %.2f games/s  left %s", rate, final_line ? "0m00s" : duration_text(left).c_str());
-    progress << line << std::endl;
+    if (summary.llr) std::snprintf(line + n, sizeof line - n, "  LLR %.2f", *summary.llr);
+    return std::string(line);
   };
 
   const long count = static_cast<long>(todo.size());
@@ -281,36 +293,14 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
     if (stop.load()) continue;
     const std::uint64_t k = todo[static_cast<std::size_t>(t)];
     try {
-      PairRecord record;
-      record.game = game.name;
-      record.pair = k;
-      record.seed = derive_seed(config.seed, k);
-      const auto& [opening, source] = positions[k % positions.size()];
-      record.opening = opening;
-      record.engines = {EngineRecord{a, config.engines[0].params_hash}, EngineRecord{b, config.engines[1].params_hash}};
-      for (int g = 0; g < 2; ++g) {
-        GameRequest request;
-        request.opening = opening;
-        request.opening_source = source;
-        request.seed = record.seed;
-        request.players = {config.engines[g].player, config.engines[1 - g].player};
-        const gamelab::GameRecord played = game.play_game(request);
-        record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
-      }
+      PairRecord record = play_pair(game, positions, config.engines[0], config.engines[1], config.seed, k);
       const std::string line = to_json_line(record);
       std::lock_guard<std::mutex> guard(lock);
       appender.append(line);
       all.push_back(std::move(record));
-      ++played_now;
-      const std::uint64_t before = summary.pairs_counted;
       summary = summarize(all, a, config.sprt);
       if (summary.verdict && *summary.verdict != SprtVerdict::Continue) stop = true;
-      const auto now = std::chrono::steady_clock::now();
-      if (summary.pairs_counted != before &&
-          std::chrono::duration<double>(now - last_print).count() >= config.progress_interval_s) {
-        last_print = now;
-        print_progress(false);
-      }
+      progress_bar.update(2 * all.size(), figures());
     } catch (...) {
       std::lock_guard<std::mutex> guard(lock);
       if (!failure) failure = std::current_exception();
@@ -322,7 +312,9 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   summary.pairs_resumed = done.size();
   summary.pairs_total = pairs;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  print_progress(true);
+  std::string last = figures();
+  if (summary.wdl.games() != 2 * all.size()) last += "  (" + std::to_string(summary.wdl.games()) + " counted)";
+  progress_bar.finish(2 * all.size(), last);
   return summary;
 }
 

@@ -1,0 +1,100 @@
+# The frozen release configuration of a game, compiled into its release bots (DESIGN.md "Parameters").
+#
+# Usage, in the CMakeLists.txt beside a bot:
+#     gamelab_release_config(<bot target> GAME <game>)
+# and in the bot's source:
+#     #include "<game>/release_params.hpp"
+#     const ParamSet params = gamelab::<game>::release::frozen_params(<game>::default_params());
+#
+# engines/<game>/release.json is written by `gamelab release <game> ...` (eval/release/release_config.hpp
+# documents the file); its "params" member is the full parameter set as ParamSet::to_json writes it.
+# This helper reads it at configure time and generates ${CMAKE_BINARY_DIR}/generated/<game>/
+# release_params.hpp, a constexpr table of (name, value) pairs (cmake/release_params.hpp.in), so the
+# bot needs no file at run time. CMake re-runs by itself when release.json changes (or, while it does
+# not exist, when a file appears in engines/<game>/), and the header is rewritten only when its content
+# changes, so a plain `cmake --build BUILD --target release_bots` picks up a new release. Without
+# release.json the table is empty and the bot plays the game's default parameters (kFrozen is false).
+# Every bot registered here is also a dependency of the `release_bots` target.
+
+set(GAMELAB_RELEASE_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/release_params.hpp.in")
+
+# Escapes a string for a C++ string literal.
+function(_gamelab_cxx_string out text)
+  string(REPLACE "\\" "\\\\" text "${text}")
+  string(REPLACE "\"" "\\\"" text "${text}")
+  string(REGEX REPLACE "[\r\n]" " " text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# Reads member `key` of the release file's JSON (a path of keys and indices), or stops the
+# configuration with a message naming the file, the member and what was expected.
+function(_gamelab_release_get out file json expected)
+  string(JSON value ERROR_VARIABLE error GET "${json}" ${ARGN})
+  if(error)
+    string(REPLACE ";" "." where "${ARGN}")
+    message(FATAL_ERROR "${file}: ${where}: ${error} (expected ${expected}; see eval/release/release_config.hpp)")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+function(gamelab_release_config target)
+  cmake_parse_arguments(ARG "" "GAME" "" ${ARGN})
+  if(NOT ARG_GAME)
+    message(FATAL_ERROR "gamelab_release_config(${target}): GAME <game> is required")
+  endif()
+  set(game "${ARG_GAME}")
+  set(file "${PROJECT_SOURCE_DIR}/engines/${game}/release.json")
+  set(RELEASE_GAME "${game}")
+  set(RELEASE_TABLE "")
+  set(RELEASE_COUNT 0)
+  if(EXISTS "${file}")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+    file(READ "${file}" json)
+    _gamelab_release_get(file_game "${file}" "${json}" "the game's name" game)
+    if(NOT file_game STREQUAL game)
+      message(FATAL_ERROR "${file}: game is '${file_game}', expected '${game}'")
+    endif()
+    _gamelab_release_get(set_game "${file}" "${json}" "the parameter set's game" params game)
+    if(NOT set_game STREQUAL game)
+      message(FATAL_ERROR "${file}: params.game is '${set_game}', expected '${game}'")
+    endif()
+    string(JSON count ERROR_VARIABLE error LENGTH "${json}" params params)
+    if(error)
+      message(FATAL_ERROR "${file}: params.params: ${error} (expected the array ParamSet::to_json writes)")
+    endif()
+    if(count GREATER 0)
+      math(EXPR last "${count} - 1")
+      foreach(i RANGE 0 ${last})
+        _gamelab_release_get(name "${file}" "${json}" "a name" params params ${i} name)
+        _gamelab_release_get(value "${file}" "${json}" "an integer value" params params ${i} value)
+        if(NOT name MATCHES "^[A-Za-z0-9_.:-]+$")
+          message(FATAL_ERROR "${file}: params.params.${i}.name '${name}' is not a parameter name")
+        endif()
+        if(NOT value MATCHES "^-?[0-9]+$")
+          message(FATAL_ERROR "${file}: params.params.${i}.value (${name}) is '${value}', expected an integer")
+        endif()
+        string(APPEND RELEASE_TABLE "    {\"${name}\", ${value}},\n")
+      endforeach()
+    endif()
+    set(RELEASE_COUNT ${count})
+    _gamelab_release_get(date "${file}" "${json}" "the release date" date)
+    _gamelab_release_get(fingerprint "${file}" "${json}" "the parameters' fingerprint" source_params_fingerprint)
+    _gamelab_cxx_string(RELEASE_DATE "${date}")
+    _gamelab_cxx_string(RELEASE_FINGERPRINT "${fingerprint}")
+    set(RELEASE_FROZEN true)
+    set(RELEASE_SOURCE "engines/${game}/release.json")
+  else()
+    # Watch the folder, so that the release.json the gate writes there re-runs CMake.
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/engines/${game}")
+    set(RELEASE_DATE "")
+    set(RELEASE_FINGERPRINT "")
+    set(RELEASE_FROZEN false)
+    set(RELEASE_SOURCE "the game's default parameters (engines/${game}/release.json does not exist)")
+  endif()
+  configure_file("${GAMELAB_RELEASE_TEMPLATE}" "${CMAKE_BINARY_DIR}/generated/${game}/release_params.hpp" @ONLY)
+  target_include_directories(${target} PRIVATE "${CMAKE_BINARY_DIR}/generated")
+  if(NOT TARGET release_bots)
+    add_custom_target(release_bots)
+  endif()
+  add_dependencies(release_bots ${target})
+endfunction()

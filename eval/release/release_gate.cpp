@@ -1,0 +1,280 @@
+#include "eval/release/release_gate.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "core/progress.hpp"
+#include "core/text_file.hpp"
+#include "eval/match/match_runner.hpp"
+#include "eval/release/release_config.hpp"
+#include "eval/release/release_report.hpp"
+#include "eval/stats/elo.hpp"
+#include "registry/bench_suite.hpp"
+#include "registry/game_registry.hpp"
+#include "registry/perft_suite.hpp"
+
+namespace gamelab::eval {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Clock {
+  std::string date;  // 2025-01-31T12:00:00Z
+  std::string id;    // 2025-01-31-120000
+};
+
+Clock now_utc() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char date[32], id[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  std::strftime(id, sizeof id, "%Y-%m-%d-%H%M%S", &utc);
+  return {date, id};
+}
+
+Json params_json(const ParamSet& params) { return Json::parse(params.to_json()); }
+
+// Step 1: the perft dataset. Returns the rows that do not match.
+std::vector<PerftSuiteRow> check_perft(const GameEntry& game, const ReleaseGateOptions& o, Json& data,
+                                       std::ostream& progress) {
+  PerftSuiteOptions options;
+  options.deep = o.deep_perft;
+  options.threads = o.concurrency;
+  const std::string dataset = o.perft_dataset.empty() ? default_perft_dataset(game.name) : o.perft_dataset;
+  const auto start = std::chrono::steady_clock::now();
+  ProgressOptions bar;
+  bar.task = "perft " + game.name;
+  bar.unit = "counts";
+  bar.final_line = false;  // the line below says how it went
+  Progress perft_progress(progress, bar);
+  options.on_progress = [&](std::size_t done, std::size_t total) {
+    perft_progress.set_total(total);
+    perft_progress.update(done);
+  };
+  const auto rows = run_perft_suite(game, dataset, options);
+  perft_progress.finish(rows.size());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<PerftSuiteRow> bad;
+  std::uint64_t nodes = 0;
+  Json mismatches = Json::array();
+  for (const auto& row : rows) {
+    nodes += row.actual;
+    if (row.ok()) continue;
+    bad.push_back(row);
+    mismatches.push_back({{"name", row.name}, {"depth", row.depth}, {"expected", row.expected}, {"actual", row.actual}});
+  }
+  data["perft"] = {{"dataset", o.perft_dataset.empty() ? "datasets/perft/" + game.name + ".json" : dataset},
+                   {"deep", o.deep_perft},
+                   {"counts", rows.size()}, {"matching", rows.size() - bad.size()}, {"nodes", nodes},
+                   {"seconds", seconds}, {"mismatches", mismatches}, {"result", bad.empty() ? "ok" : "MISMATCH"}};
+  progress << "perft: " << rows.size() - bad.size() << "/" << rows.size() << " counts match (" << dataset << ")\n";
+  return bad;
+}
+
+// Step 2: the bench signature with the candidate's parameters, and the build's with the defaults.
+void run_benches(const GameEntry& game, const ParamSet& candidate, Json& data, std::ostream& progress) {
+  const BenchReport bench = run_bench(game, candidate);
+  Json b = {{"suite", "datasets/bench/" + game.name + ".json"}};
+  if (bench.depth > 0) b["depth"] = bench.depth;
+  else b["iterations"] = bench.iterations;
+  b["nodes"] = bench.nodes;
+  b["seconds"] = bench.seconds;
+  b["nodes_per_second"] = bench.seconds > 0 ? bench.nodes / bench.seconds : 0.0;
+  Json build = {{"file", "engines/" + game.name + "/bench_signature.json"}};
+  if (std::filesystem::exists(bench_signature_path(game.name))) {
+    const ParamSet defaults = game.default_params();
+    const std::uint64_t recorded = recorded_bench_signature(game.name);
+    const std::uint64_t actual = candidate.values() == defaults.values() ? bench.nodes : run_bench(game, defaults).nodes;
+    build["recorded"] = recorded;
+    build["defaults_nodes"] = actual;
+    build["result"] = recorded == actual ? "matches" : "differs";
+  } else {
+    build["result"] = "not recorded";
+  }
+  b["build_signature"] = build;
+  data["bench"] = b;
+  progress << "bench: signature " << bench.nodes << " nodes in " << bench.seconds << " s; the build's signature "
+           << build["result"].get<std::string>() << " (" << bench_signature_path(game.name) << ")\n";
+}
+
+EngineArg engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {
+  EngineArg arg;
+  arg.player.name = name;
+  arg.player.params = params;
+  arg.player.limits = limits;
+  arg.params_hash = fingerprint_hex(params);
+  return arg;
+}
+
+// Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1.
+bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate, const ParamSet& baseline,
+                int games, const std::string& records, Json& data, std::ostream& progress) {
+  MatchConfig config;
+  config.game = game.name;
+  const SearchLimits limits = parse_limits(o.limit, "--limit");
+  config.engines = {engine("candidate", candidate, limits), engine("baseline", baseline, limits)};
+  config.games = games;
+  config.concurrency = o.concurrency;
+  config.seed = o.seed;
+  config.sprt = o.sprt;
+  config.records = records;
+  progress << "match: candidate vs baseline, up to " << games << " games at " << o.limit << ", records " << records << "\n";
+  const MatchSummary s = run_match(config, progress);
+  progress << summary_text(s, config);
+  const EloEstimate elo = estimate_elo(s.penta);
+  const SprtBounds bounds = sprt_bounds(o.sprt.alpha, o.sprt.beta);
+  const SprtVerdict verdict = s.verdict.value_or(SprtVerdict::Continue);
+  Json faults = Json::array();
+  for (const FaultCounts& f : s.faults) {
+    faults.push_back({{"crash", f.crash}, {"timeout", f.timeout}, {"illegal", f.illegal}, {"stalled", f.stalled}});
+  }
+  data["match"] = {
+      {"games", s.wdl.games()},
+      {"pairs", s.pairs_counted},
+      {"max_games", games},
+      {"limit", o.limit},
+      {"concurrency", o.concurrency},
+      {"seed", o.seed},
+      {"wdl", {{"wins", s.wdl.wins}, {"draws", s.wdl.draws}, {"losses", s.wdl.losses}}},
+      {"pentanomial", s.penta.cells},
+      {"score", elo.score},
+      {"elo", elo.elo},
+      {"elo_error", elo.elo_error},
+      {"los", elo.los},
+      {"faults", faults},
+      {"sprt", {{"elo0", o.sprt.elo0}, {"elo1", o.sprt.elo1}, {"alpha", o.sprt.alpha}, {"beta", o.sprt.beta},
+                {"model", std::string(to_string(o.sprt.model))}, {"llr", s.llr.value_or(0.0)},
+                {"lower", bounds.lower}, {"upper", bounds.upper}, {"verdict", std::string(to_string(verdict))}}},
+      {"seconds", s.seconds},
+  };
+  return verdict == SprtVerdict::AcceptH1;
+}
+
+// Moves the records into the reports folder (a rename, or a copy across file systems).
+void move_file(const std::string& from, const std::string& to) {
+  std::error_code error;
+  std::filesystem::rename(from, to, error);
+  if (!error) return;
+  write_file_atomic(to, read_text_file(from));
+  std::filesystem::remove(from);
+}
+
+Json release_config(const Json& data, const ParamSet& candidate) {
+  Json bench = {{"nodes", data["bench"]["nodes"]}};
+  if (data["bench"].contains("depth")) bench["depth"] = data["bench"]["depth"];
+  else bench["iterations"] = data["bench"]["iterations"];
+  Json verdict = {{"decision", data["gate"]["decision"]}, {"forced", data["gate"]["forced"]}};
+  verdict["sprt"] = data.contains("match") ? data["match"]["sprt"] : Json(nullptr);
+  if (data.contains("match")) {
+    for (const char* key : {"games", "wdl", "pentanomial", "elo", "elo_error", "limit"}) verdict[key] = data["match"][key];
+  }
+  verdict["baseline_fingerprint"] = data["baseline"]["fingerprint"];
+  return {{"game", data["game"]},
+          {"params", params_json(candidate)},
+          {"bench", bench},
+          {"perft", "ok"},
+          {"verdict", verdict},
+          {"date", data["date"]},
+          {"source_params_fingerprint", fingerprint_hex(candidate)},
+          {"report", data["report"]}};
+}
+
+}  // namespace
+
+ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& progress) {
+  const GameEntry& game = find_game(o.game);
+  if (!game.search || !game.default_params || !game.perft) {
+    throw InputError("game " + game.name + " has no searching engine to release yet");
+  }
+  if (o.params.empty()) throw InputError("--params FILE is required: the parameters to release");
+  const std::string root = o.root.empty() ? std::string(GAMELAB_SOURCE_DIR) : o.root;
+  const ParamSet defaults = game.default_params();
+  const ParamSet candidate = o.params == kDefaultParamsName ? defaults : load_any_params(o.params, defaults);
+  std::string baseline_source = o.baseline;
+  if (baseline_source.empty() && std::filesystem::exists(release_config_path(root, game.name))) {
+    baseline_source = release_config_path(root, game.name);
+  }
+  const ParamSet baseline = baseline_source.empty() ? defaults : load_any_params(baseline_source, defaults);
+  const bool identical = candidate.values() == baseline.values();
+  if (identical && !o.force) {
+    throw InputError(o.params + ": the parameters are the baseline's (" +
+                     (baseline_source.empty() ? "the defaults" : baseline_source) +
+                     "), so no match can accept them; give --force to freeze them as they are");
+  }
+  check_sprt_config(o.sprt);
+  if (!parse_limits(o.limit, "--limit").reproducible()) {
+    throw InputError("--limit " + o.limit + ": the gate's match needs node or depth limits (reproducible), not movetime");
+  }
+  if (o.concurrency < 1) throw InputError("--concurrency must be at least 1");
+  if (o.games && *o.games < 1) throw InputError("--games must be at least 1");
+  const int games = identical ? 0 : o.games.value_or(o.force ? 0 : kDefaultReleaseGames);
+
+  Clock clock = now_utc();
+  const std::string reports = root + "/reports/" + game.name;
+  // Two releases within a second (a forced one, then another) get "-2", "-3"...: a report is never replaced.
+  const std::string second = clock.id;
+  for (int k = 2; std::filesystem::exists(reports + "/" + clock.id + ".json"); ++k) clock.id = second + "-" + std::to_string(k);
+  ReleaseGateResult result;
+  result.records_path = games == 0 ? ""
+                        : !o.records.empty()
+                            ? o.records
+                            : (std::filesystem::temp_directory_path() /
+                               ("gamelab-release-" + game.name + "-" + clock.id + ".records.jsonl")).string();
+  Json& data = result.data;
+  data["game"] = game.name;
+  data["id"] = clock.id;
+  data["date"] = clock.date;
+  data["report"] = "reports/" + game.name + "/" + clock.id + ".md";
+  data["candidate"] = {{"source", o.params == kDefaultParamsName ? "default parameters" : o.params},
+                       {"fingerprint", fingerprint_hex(candidate)}};
+  data["baseline"] = {{"source", baseline_source.empty() ? "default parameters" : baseline_source},
+                      {"fingerprint", fingerprint_hex(baseline)}};
+
+  if (!check_perft(game, o, data, progress).empty()) {
+    result.problems.push_back("perft: the move generator does not match " + data["perft"]["dataset"].get<std::string>() +
+                              " (--force never releases a failing move generator)");
+  } else {
+    run_benches(game, candidate, data, progress);
+    bool accepted = false;
+    if (games > 0) {
+      accepted = play_match(game, o, candidate, baseline, games, result.records_path, data, progress);
+      if (!accepted && !o.force) {
+        result.problems.push_back("match: the SPRT did not accept H1 (verdict: " +
+                                  data["match"]["sprt"]["verdict"].get<std::string>() + " after " +
+                                  std::to_string(data["match"]["games"].get<std::uint64_t>()) + " games)");
+      }
+    }
+    data["gate"]["decision"] = accepted ? "accepted by SPRT" : o.force ? "forced" : "rejected";
+  }
+  result.passed = result.problems.empty();
+  if (!result.passed) data["gate"]["decision"] = "rejected";
+  data["gate"]["passed"] = result.passed;
+  data["gate"]["forced"] = o.force;
+  data["gate"]["problems"] = result.problems;
+  data["candidate"]["params"] = params_json(candidate);
+  if (!result.passed) return result;
+
+  // Reports first, the release last: a release never exists without its report.
+  std::filesystem::create_directories(reports);
+  if (!result.records_path.empty()) {
+    const std::string kept = reports + "/" + clock.id + ".records.jsonl";
+    move_file(result.records_path, kept);
+    result.records_path = kept;
+    data["match"]["records"] = clock.id + ".records.jsonl";
+  }
+  result.data_path = reports + "/" + clock.id + ".json";
+  result.report_path = reports + "/" + clock.id + ".md";
+  write_file_atomic(result.data_path, data.dump(2) + "\n");
+  write_file_atomic(result.report_path, release_report_markdown(data));
+  result.release_path = release_config_path(root, game.name);
+  std::filesystem::create_directories(std::filesystem::path(result.release_path).parent_path());
+  write_file_atomic(result.release_path, release_config(data, candidate).dump(2) + "\n");
+  return result;
+}
+
+}  // namespace gamelab::eval

@@ -1,0 +1,65 @@
+#pragma once
+// The release gate (`gamelab release <game>`): a parameter set is frozen into engines/<game>/release.json
+// only when
+//   1. the game's perft dataset matches (datasets/perft/<game>.json, the depths the test suite checks);
+//   2. the bench signature with the candidate's parameters has been computed (it is recorded in the
+//      release; the build itself is also checked against engines/<game>/bench_signature.json with the
+//      default parameters, and the report says whether it matches);
+//   3. an SPRT match of the candidate (engine A) against the baseline (the current release, or the
+//      default parameters before the first one) accepts H1.
+// --force overrides step 3 only (it is recorded in the release and the report; a match given --games
+// is still played and reported): a move generator that fails perft is never released. A candidate
+// identical to its baseline is refused without --force (no match could accept it).
+// On success the gate writes, each atomically: engines/<game>/release.json, the report's data
+// reports/<game>/<id>.json, the report reports/<game>/<id>.md and, if a match was played, its records
+// reports/<game>/<id>.records.jsonl (<id> = the UTC date and time, e.g. 2025-01-31-120000, with "-2",
+// "-3"... added when a report of that second exists). On failure
+// it writes nothing under engines/ or reports/; the match records stay in the temporary file it names.
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/limits.hpp"
+#include "eval/stats/sprt.hpp"
+
+namespace gamelab::eval {
+
+struct ReleaseGateOptions {
+  std::string game;
+  std::string params;          // the candidate: a parameter file of any form (load_any_params), or
+                               // kDefaultParamsName for the game's default parameters
+  std::string baseline;        // empty: <root>/engines/<game>/release.json if it exists, else the defaults
+  std::string root;            // where engines/ and reports/ are written; empty: the source folder
+  std::optional<int> games;    // match length; none: 4000 games, or no match at all with --force
+  SprtConfig sprt{0, 10, 0.05, 0.05, EloModel::Logistic};
+  int concurrency = 1;
+  std::string limit = "nodes=10000";  // each engine's per-move limit in the match (reproducible)
+  std::uint64_t seed = 1;
+  std::string records;         // the match's records file while it runs; empty: a temporary file
+  bool force = false;
+  bool deep_perft = false;     // also the deep perft depths (slow)
+  std::string perft_dataset;   // empty: datasets/perft/<game>.json
+};
+
+constexpr int kDefaultReleaseGames = 4000;
+constexpr const char* kDefaultParamsName = "defaults";
+
+struct ReleaseGateResult {
+  bool passed = false;
+  std::vector<std::string> problems;  // why it did not pass (empty when it did)
+  nlohmann::ordered_json data;        // the report's data (release_report.hpp renders it)
+  std::string release_path;           // written files (empty when not written)
+  std::string report_path;
+  std::string data_path;
+  std::string records_path;           // the match's records (kept when the gate fails)
+};
+
+// Runs the gate; progress lines go to `progress`. InputError for bad options or files (before anything
+// is played or written).
+ReleaseGateResult run_release_gate(const ReleaseGateOptions& options, std::ostream& progress);
+
+}  // namespace gamelab::eval

@@ -1,0 +1,101 @@
+#include "eval/release/release_report.hpp"
+
+#include <cstdio>
+
+namespace gamelab::eval {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string format(const char* pattern, double x) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, x);
+  return text;
+}
+
+std::string text(const Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+
+std::string perft_section(const Json& perft) {
+  std::string out = "## Perft\n\n";
+  out += "- dataset: `" + text(perft["dataset"]) + "`" + (perft["deep"].get<bool>() ? " (deep depths included)" : "") + "\n";
+  out += "- " + text(perft["matching"]) + "/" + text(perft["counts"]) + " counts match, " + text(perft["nodes"]) +
+         " nodes in " + format("%.2f", perft["seconds"].get<double>()) + " s: **" + text(perft["result"]) + "**\n";
+  for (const auto& m : perft["mismatches"]) {
+    out += "  - " + text(m["name"]) + " depth " + text(m["depth"]) + ": expected " + text(m["expected"]) + ", got " +
+           text(m["actual"]) + "\n";
+  }
+  return out + "\n";
+}
+
+std::string bench_section(const Json& bench) {
+  std::string out = "## Bench\n\n";
+  const std::string limit = bench.contains("depth") ? "depth " + text(bench["depth"]) : text(bench["iterations"]) + " iterations";
+  out += "- suite: `" + text(bench["suite"]) + "` at " + limit + "\n";
+  out += "- signature with the released parameters: **" + text(bench["nodes"]) + "** nodes\n";
+  out += "- speed: " + format("%.0f", bench["nodes_per_second"].get<double>()) + " nodes/s (" +
+         format("%.2f", bench["seconds"].get<double>()) + " s)\n";
+  const Json& build = bench["build_signature"];
+  out += "- the build with the default parameters: ";
+  if (build.contains("recorded")) {
+    out += text(build["defaults_nodes"]) + " nodes, recorded " + text(build["recorded"]) + " in `" + text(build["file"]) +
+           "`: " + text(build["result"]) + "\n";
+  } else {
+    out += "no signature recorded in `" + text(build["file"]) + "`\n";
+  }
+  return out + "\n";
+}
+
+std::string match_section(const Json& match) {
+  std::string out = "## Match: candidate vs baseline\n\n";
+  const Json& wdl = match["wdl"];
+  const Json& sprt = match["sprt"];
+  out += "- " + text(match["games"]) + " games (" + text(match["pairs"]) + " pairs; at most " + text(match["max_games"]) +
+         ") at " + text(match["limit"]) + ", seed " + text(match["seed"]) + "\n";
+  out += "- W-D-L " + text(wdl["wins"]) + "-" + text(wdl["draws"]) + "-" + text(wdl["losses"]) + ", score " +
+         format("%.1f%%", 100 * match["score"].get<double>()) + ", pentanomial " + match["pentanomial"].dump() + "\n";
+  out += "- Elo " + format("%+.1f", match["elo"].get<double>()) + " +- " + format("%.1f", match["elo_error"].get<double>()) +
+         ", LOS " + format("%.1f%%", 100 * match["los"].get<double>()) + "\n";
+  out += "- SPRT (" + text(sprt["model"]) + ") elo0 " + format("%g", sprt["elo0"].get<double>()) + ", elo1 " +
+         format("%g", sprt["elo1"].get<double>()) + ", alpha " + format("%g", sprt["alpha"].get<double>()) + ", beta " +
+         format("%g", sprt["beta"].get<double>()) + ": LLR " + format("%.2f", sprt["llr"].get<double>()) + " [" +
+         format("%.2f", sprt["lower"].get<double>()) + ", " + format("%.2f", sprt["upper"].get<double>()) + "], **" +
+         text(sprt["verdict"]) + "**\n";
+  const Json& faults = match["faults"];
+  for (int e = 0; e < 2; ++e) {
+    const Json& f = faults[e];
+    const auto count = f["crash"].get<int>() + f["timeout"].get<int>() + f["illegal"].get<int>() + f["stalled"].get<int>();
+    if (count == 0) continue;
+    out += std::string("- ") + (e == 0 ? "candidate" : "baseline") + " failures: " + f.dump() + "\n";
+  }
+  if (match.contains("records")) out += "- records: `" + text(match["records"]) + "`\n";
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string release_report_markdown(const Json& data) {
+  const Json& gate = data["gate"];
+  std::string out = "# " + text(data["game"]) + " release " + text(data["id"]) + "\n\n";
+  out += "- date: " + text(data["date"]) + "\n";
+  out += "- candidate: `" + text(data["candidate"]["source"]) + "` (fingerprint " + text(data["candidate"]["fingerprint"]) + ")\n";
+  out += "- baseline: " + text(data["baseline"]["source"]) + " (fingerprint " + text(data["baseline"]["fingerprint"]) + ")\n";
+  out += "- gate: **" + text(gate["decision"]) + "**" + (gate["forced"].get<bool>() ? " (--force given)" : "") + "\n";
+  for (const auto& problem : gate["problems"]) out += "  - " + text(problem) + "\n";
+  out += "\n";
+  out += perft_section(data["perft"]);
+  if (data.contains("bench")) out += bench_section(data["bench"]);
+  if (data.contains("match")) {
+    out += match_section(data["match"]);
+  } else {
+    out += std::string("## Match\n\nNo match was played: ") +
+           (gate["passed"].get<bool>() ? "the release was forced.\n\n" : "the gate stopped before it.\n\n");
+  }
+  out += "## Parameters\n\n| name | value | min | max |\n| --- | ---: | ---: | ---: |\n";
+  for (const auto& p : data["candidate"]["params"]["params"]) {
+    out += "| " + text(p["name"]) + " | " + text(p["value"]) + " | " + text(p["min"]) + " | " + text(p["max"]) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace gamelab::eval

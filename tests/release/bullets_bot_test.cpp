@@ -1,0 +1,190 @@
+// The Bullets release bot (engines/bullets/bot_main.cpp, `bullets_bot`) run as a separate process
+// exactly as the tournament runs it (RULES.md §4): started afresh every turn, the turn's input on
+// standard input, one integer 0-8 on standard output within 150 ms of the start. Protocol, bad input,
+// the compiled release, and the torture test.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "bullets/eval.hpp"
+#include "bullets/match.hpp"
+#include "bullets/notation.hpp"
+#include "bullets/rules.hpp"
+#include "core/params.hpp"
+#include "core/process.hpp"
+#include "core/rng.hpp"
+#include "core/text_file.hpp"
+#include "torture.hpp"
+
+using namespace gamelab;
+using namespace gamelab::bullets;
+using gamelab::testing::TimedLine;
+using gamelab::testing::TortureCase;
+
+namespace {
+
+const std::string kBot = GAMELAB_BULLETS_BOT;
+constexpr double kLimit = 0.150;  // the tournament's, process start included
+
+std::vector<Position> suite_boards() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/bullets")) {
+    files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<Position> out;
+  for (const auto& f : files) out.push_back(parse_position(read_text_file(f.string()), f.string()));
+  return out;
+}
+
+// Exactly one line holding one integer 0-8 (the tournament accepts blanks around it; ours prints none).
+std::string judge_answer(const ProcessResult& run) {
+  const std::string& out = run.out;
+  if (out.size() != 2 || out[0] < '0' || out[0] > '8' || out[1] != '\n') return "answer '" + out + "' is not one integer 0-8";
+  return "";
+}
+
+// Positions: every suite board at round 0 for each side, then seeded random play on the suite boards
+// (both players drawing any action, so that shots pile up bullets), stopped before the game ends.
+std::vector<Position> torture_positions(std::size_t count, std::uint64_t seed) {
+  const std::vector<Position> boards = suite_boards();
+  std::vector<Position> out;
+  for (const auto& b : boards) {
+    for (const Side you : {Red, Blue}) {
+      if (out.size() < count / 4) out.push_back({b.state, you});
+    }
+  }
+  Rng rng(seed);
+  while (out.size() < count) {
+    State s = boards[rng.below(boards.size())].state;
+    const int rounds = static_cast<int>(rng.below(400));
+    for (int r = 0; r < rounds; ++r) {
+      const State next = play(s, static_cast<Action>(rng.below(kActionCount)), static_cast<Action>(rng.below(kActionCount)));
+      if (next.over()) break;
+      s = next;
+    }
+    out.push_back({s, rng.below(2) ? Red : Blue});
+  }
+  return out;
+}
+
+testing::TortureStats torture(std::size_t count) {
+  std::vector<TortureCase> cases;
+  for (const Position& p : torture_positions(count, 2024)) {
+    cases.push_back({summary(p.state) + ", answering " + side_letter(p.you), {kBot}, tournament_input(p.state, p.you)});
+  }
+  const auto stats = testing::run_torture(cases, kLimit, 1.0, [](const TortureCase&, const ProcessResult& run, const auto&) {
+    return judge_answer(run);
+  });
+  std::printf("%s\n", stats.summary("bullets_bot (0.15 s)").c_str());
+  return stats;
+}
+
+}  // namespace
+
+TEST_CASE("bullets bot: one integer 0-8 within 150 ms of the start, for either side", "[release][bullets]") {
+  const auto boards = suite_boards();
+  for (std::size_t k = 0; k < boards.size(); k += 20) {
+    for (const Side you : {Red, Blue}) {
+      const ProcessResult run = run_process({kBot}, tournament_input(boards[k].state, you), 2.0);
+      INFO("board " << k << " side " << side_letter(you) << " stderr: " << run.err);
+      CHECK(run.exit_code == 0);
+      CHECK(judge_answer(run) == "");
+      CHECK(run.seconds <= kLimit);
+    }
+  }
+}
+
+TEST_CASE("bullets bot: the lab's referee takes its answer, and a whole game is refereed without a fault", "[release][bullets]") {
+  PlayerSpec bot;
+  bot.name = "bullets_bot";
+  bot.command = kBot;
+  bot.protocol = "bullets";
+  bot.time_limit_s = kLimit;
+  const Position board = suite_boards().front();
+  const BotAnswer answer = ask_external_bot(bot, board.state, Blue);
+  INFO(answer.detail);
+  CHECK(answer.fault == Termination::Normal);
+
+  GameRequest game;
+  game.opening = tournament_input(board.state, Red) + "limit 12\n";  // a short game: 12 rounds
+  game.opening_source = "suite board 0, limit 12";
+  game.seed = 3;
+  PlayerSpec lab;
+  lab.name = "lab";
+  lab.params = default_params();
+  lab.limits.nodes = 300;
+  game.players = {bot, lab};
+  const GameRecord record = play_game(game);
+  INFO(record.reason);
+  CHECK(record.termination == Termination::Normal);
+  CHECK(record.plies == 12);
+}
+
+TEST_CASE("bullets bot: bad input gets a message on stderr, exit code 2 and no answer", "[release][bullets]") {
+  const std::string room = "5 6\n#   #   #   #   #   #   \n#   R               #   \n#                   #   \n"
+                           "#               B   #   \n#   #   #   #   #   #   \n";
+  const std::vector<std::pair<std::string, std::string>> inputs = {
+      {"", "standard input: empty"},
+      {"hello\n", "standard input:1:1"},
+      {room + "0\nX\n", "standard input:8:1: expected the side letter R or B"},
+      {room + "0\n", "the input ends here; expected the side letter"},
+      {room.substr(0, 30) + room.substr(31) + "0\nR\n", "standard input:3:24: board row 1 has 23 characters"},
+      {"5 6\n#   #   #   #   #   #   \n#                   #   \n#                   #   \n"
+       "#               B   #   \n#   #   #   #   #   #   \n0\nR\n",
+       "no red player 'R'"},
+      {"5 6\n#   #   #   #   #   #   \n#   Rv              #   \n#                   #   \n"
+       "#               B   #   \n#   #   #   #   #   #   \n3\nR\n",
+       "the game is already over (blue wins"},
+      {room + "9\nR\nlimit 5\n", "round 9 is past the round limit 5"},
+      {room + "5\nB\nlimit 5\n", "the game is already over (draw: "},
+  };
+  for (const auto& [input, message] : inputs) {
+    const ProcessResult r = run_process({kBot}, input, 5.0);
+    INFO("input: " << input << "stderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains(message));
+  }
+  for (const std::vector<std::string>& argv : std::vector<std::vector<std::string>>{
+           {kBot, "--move-ms"}, {kBot, "--move-ms", "0"}, {kBot, "--move-ms", "fast"}, {kBot, "input.txt"},
+           {kBot, "--params", "no-such-file.json"}}) {
+    const ProcessResult r = run_process(argv, room + "0\nR\n", 5.0);
+    INFO(argv.back() << " stderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(!r.err.empty());
+  }
+}
+
+TEST_CASE("bullets bot: it plays the configuration of engines/bullets/release.json", "[release][bullets]") {
+  const ProcessResult r = run_process({kBot, "--print-params"}, "", 5.0);
+  REQUIRE(r.exit_code == 0);
+  const ParamSet compiled = ParamSet::from_json(r.out, default_params(), "bullets_bot --print-params");
+  const std::string path = std::string(GAMELAB_SOURCE_DIR) + "/engines/bullets/release.json";
+  if (!std::filesystem::exists(path)) {
+    CHECK(compiled == default_params());
+    return;
+  }
+  const auto release = nlohmann::json::parse(read_text_file(path));
+  const ParamSet frozen = ParamSet::from_json(release.at("params").dump(), default_params(), path);
+  CHECK(compiled == frozen);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(compiled.fingerprint()));
+  CHECK(release.at("source_params_fingerprint") == hex);
+}
+
+TEST_CASE("bullets bot torture: 30 positions at 150 ms, every answer one integer and in time", "[release][bullets][torture]") {
+  const auto stats = torture(30);
+  INFO(stats.summary("bullets_bot"));
+  CHECK(stats.runs == 30);
+  CHECK(stats.failures == 0);
+}
+
+TEST_CASE("bullets bot torture: 1000 positions at 150 ms", "[release][bullets][torture][slow]") {
+  const auto stats = torture(1000);
+  INFO(stats.summary("bullets_bot"));
+  CHECK(stats.runs == 1000);
+  CHECK(stats.failures == 0);
+}

@@ -1,0 +1,180 @@
+// The release gate from the command line (`gamelab release`), writing into a temporary project folder
+// (--root) so that the real engines/ and reports/ are never touched.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "core/params.hpp"
+#include "core/process.hpp"
+#include "core/text_file.hpp"
+#include "raichu/eval.hpp"
+
+using namespace gamelab;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Root {
+  fs::path dir;
+  explicit Root(const std::string& name) : dir(fs::temp_directory_path() / ("gamelab_release_test_" + name)) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Root() { fs::remove_all(dir); }
+  std::string path(const std::string& relative) const { return (dir / relative).string(); }
+  // Every file under the folder, relative to it.
+  std::vector<std::string> files() const {
+    std::vector<std::string> out;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      if (e.is_regular_file()) out.push_back(fs::relative(e.path(), dir).string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+ProcessResult run_gamelab(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {GAMELAB_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process(argv, "", 600);
+}
+
+std::vector<std::string> release_args(const Root& root, const std::string& params, std::vector<std::string> more) {
+  std::vector<std::string> args = {"release", "raichu", "--params", params, "--root", root.dir.string()};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// Default parameters with every evaluation weight at zero but mobility: a much weaker player.
+std::string write_weak_params(const Root& root) {
+  ParamSet weak = raichu::default_params();
+  for (std::size_t i = 0; i < raichu::kFeatureCount; ++i) {
+    const Param& p = weak.at(i);
+    if (p.name != "eval_mobility") weak.set(p.name, std::clamp(0, p.min, p.max));
+  }
+  const std::string path = root.path("weak.json");
+  weak.save_file(path);
+  return path;
+}
+
+nlohmann::json read_json(const std::string& path) { return nlohmann::json::parse(read_text_file(path)); }
+
+}  // namespace
+
+TEST_CASE("gamelab release --force freezes the defaults: release.json, the report and its data", "[release][gate]") {
+  Root root("forced");
+  const ProcessResult r = run_gamelab(release_args(root, "defaults", {"--force"}));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("cmake --build") && Catch::Contains("--target release_bots"));
+  const auto files = root.files();
+  REQUIRE(files.size() == 3);  // no match, so no records
+  CHECK(files[0] == "engines/raichu/release.json");
+  CHECK(std::regex_match(files[1], std::regex(R"(reports/raichu/\d{4}-\d\d-\d\d-\d{6}\.json)")));
+  CHECK(files[2] == files[1].substr(0, files[1].size() - 5) + ".md");
+
+  const auto release = read_json(root.path(files[0]));
+  CHECK(release["game"] == "raichu");
+  const ParamSet params = ParamSet::from_json(release["params"].dump(), raichu::default_params(), "release.json");
+  CHECK(params == raichu::default_params());
+  CHECK(release["perft"] == "ok");
+  CHECK(release["bench"]["depth"] == read_json(std::string(GAMELAB_DATA_DIR) + "/bench/raichu.json")["depth"]);
+  CHECK(release["bench"]["nodes"] ==
+        read_json(std::string(GAMELAB_SOURCE_DIR) + "/engines/raichu/bench_signature.json")["nodes"]);  // the defaults' signature
+  CHECK(release["verdict"]["decision"] == "forced");
+  CHECK(release["verdict"]["forced"] == true);
+  CHECK(release["verdict"]["sprt"].is_null());
+  CHECK(std::regex_match(release["date"].get<std::string>(), std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(params.fingerprint()));
+  CHECK(release["source_params_fingerprint"] == hex);
+  CHECK(release["report"] == files[2]);
+
+  const auto data = read_json(root.path(files[1]));
+  CHECK(data["gate"]["passed"] == true);
+  CHECK(data["perft"]["result"] == "ok");
+  CHECK(data["perft"]["matching"] == data["perft"]["counts"]);
+  CHECK(data["bench"]["build_signature"]["result"] == "matches");
+  const std::string report = read_text_file(root.path(files[2]));
+  CHECK_THAT(report, Catch::Contains("gate: **forced** (--force given)"));
+  CHECK_THAT(report, Catch::Contains("| eval_material_pichu | 100 |"));
+
+  // The next gate's baseline is this release: the same parameters again are refused without --force.
+  const ProcessResult again = run_gamelab(release_args(root, "defaults", {}));
+  CHECK(again.exit_code == 2);
+  CHECK_THAT(again.err, Catch::Contains("the parameters are the baseline's (" + root.path("engines/raichu/release.json")));
+  // A release.json is also a parameter file: its "params" member.
+  const ProcessResult same = run_gamelab(release_args(root, root.path(files[0]), {}));
+  CHECK(same.exit_code == 2);
+  CHECK_THAT(same.err, Catch::Contains("the parameters are the baseline's"));
+  CHECK(root.files() == files);
+}
+
+TEST_CASE("gamelab release: a perft mismatch is never released, even with --force", "[release][gate]") {
+  Root root("perft");
+  auto dataset = read_json(std::string(GAMELAB_DATA_DIR) + "/perft/raichu.json");
+  dataset["positions"][0]["counts"][0] = dataset["positions"][0]["counts"][0].get<int>() + 1;
+  write_file_atomic(root.path("broken.json"), dataset.dump());
+  const ProcessResult r = run_gamelab(release_args(root, "defaults", {"--force", "--perft-dataset", root.path("broken.json")}));
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Catch::Contains("**MISMATCH**") && Catch::Contains("release refused"));
+  CHECK_THAT(r.out, Catch::Contains("--force never releases a failing move generator"));
+  CHECK(root.files() == std::vector<std::string>{"broken.json"});
+}
+
+TEST_CASE("gamelab release: without an SPRT acceptance nothing is written and the records are kept", "[release][gate]") {
+  Root root("rejected");
+  const std::string weak = write_weak_params(root);
+  const std::string records = root.path("records.jsonl");
+  const ProcessResult r =
+      run_gamelab(release_args(root, weak, {"--games", "4", "--limit", "depth=1", "--records", records}));
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Catch::Contains("the SPRT did not accept H1 (verdict: ") && Catch::Contains("after 4 games"));
+  CHECK_THAT(r.out, Catch::Contains("match records kept in " + records));
+  CHECK(root.files() == std::vector<std::string>{"records.jsonl", "weak.json"});
+}
+
+TEST_CASE("gamelab release: an SPRT that accepts H1 releases, with the match and its records in the report", "[release][gate]") {
+  Root root("accepted");
+  // The current release is a weak configuration; the defaults must beat it.
+  const std::string weak = write_weak_params(root);
+  REQUIRE(run_gamelab(release_args(root, weak, {"--force"})).exit_code == 0);
+  const auto before = root.files();
+  const ProcessResult r = run_gamelab(release_args(
+      root, "defaults", {"--games", "200", "--limit", "depth=2", "--sprt", "elo0=0,elo1=150,alpha=0.1,beta=0.1", "--concurrency", "2"}));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto release = read_json(root.path("engines/raichu/release.json"));
+  CHECK(release["verdict"]["decision"] == "accepted by SPRT");
+  CHECK(release["verdict"]["forced"] == false);
+  CHECK(release["verdict"]["sprt"]["verdict"] == "accept H1");
+  CHECK(release["verdict"]["sprt"]["llr"].get<double>() >= release["verdict"]["sprt"]["upper"].get<double>());
+  CHECK(ParamSet::from_json(release["params"].dump(), raichu::default_params(), "release.json") == raichu::default_params());
+  const std::string md = release["report"];
+  const std::string id = md.substr(std::string("reports/raichu/").size(), md.size() - 18);
+  const auto data = read_json(root.path("reports/raichu/" + id + ".json"));
+  CHECK(data["baseline"]["source"] == root.path("engines/raichu/release.json"));
+  CHECK(data["match"]["records"] == id + ".records.jsonl");
+  CHECK(fs::exists(root.path("reports/raichu/" + id + ".records.jsonl")));
+  CHECK_THAT(read_text_file(root.path(md)), Catch::Contains("**accept H1**"));
+  CHECK(root.files().size() == before.size() + 3);  // data, report, records; release.json replaced
+}
+
+TEST_CASE("gamelab release: bad options are refused before anything runs", "[release][gate]") {
+  Root root("options");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {release_args(root, "defaults", {"--force", "--limit", "movetime=100"}), "needs node or depth limits"},
+      {release_args(root, root.path("missing.json"), {}), "missing.json"},
+      {release_args(root, "defaults", {"--games", "10", "--sprt", "elo0=5,elo1=0"}), "elo0"},
+      {{"release", "chess", "--params", "defaults"}, "A subcommand is required"},
+  };
+  for (const auto& [args, message] : cases) {
+    const ProcessResult r = run_gamelab(args);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code != 0);
+    CHECK_THAT(r.out + r.err, Catch::Contains(message));
+  }
+  CHECK(root.files().empty());
+}
