@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "eval/match/match_runner.hpp"
 #include "registry/game_registry.hpp"
+#include "sprt_arg.hpp"
 
 namespace gamelab::cli {
 
@@ -18,33 +19,6 @@ struct MatchArgs {
   std::uint64_t seed = 1;
   std::string openings, boards, sprt, out, resume;
 };
-
-// "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]"
-eval::SprtConfig parse_sprt(const std::string& text) {
-  eval::SprtConfig config;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t comma = text.find(',', i);
-    if (comma == std::string::npos) comma = text.size();
-    const std::string item = text.substr(i, comma - i);
-    const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) throw InputError("--sprt: '" + item + "' is not key=value");
-    const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-    try {
-      if (key == "elo0") config.elo0 = std::stod(value);
-      else if (key == "elo1") config.elo1 = std::stod(value);
-      else if (key == "alpha") config.alpha = std::stod(value);
-      else if (key == "beta") config.beta = std::stod(value);
-      else if (key == "model") config.model = eval::parse_elo_model(value);
-      else throw InputError("--sprt: unknown key '" + key + "' (elo0, elo1, alpha, beta, model)");
-    } catch (const std::invalid_argument&) {
-      throw InputError("--sprt: '" + value + "' is not a number for " + key);
-    }
-    i = comma + 1;
-  }
-  eval::check_sprt_config(config);
-  return config;
-}
 
 }  // namespace
 
@@ -78,7 +52,7 @@ void add_match_command(CLI::App& app) {
       config.seed = args->seed;
       config.openings = args->openings;
       config.boards = args->boards;
-      if (!args->sprt.empty()) config.sprt = parse_sprt(args->sprt);
+      if (!args->sprt.empty()) config.sprt = parse_sprt_arg(args->sprt);
       config.records = args->out.empty() ? args->resume : args->out;
       config.resume = !args->resume.empty();
       const auto summary = eval::run_match(config, std::cerr);
