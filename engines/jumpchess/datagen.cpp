@@ -35,7 +35,8 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   if (!limits.any()) limits.depth = 4;
   // One engine plays both sides: the same request gives the same game (its tables carry over between
   // moves, deterministically).
-  auto engine = std::make_unique<search::AlphaBeta<Game>>(params.values(), search::AlphaBetaKnobs::from(params));
+  auto engine = std::make_unique<search::AlphaBeta<Game>>(params.values(), search::AlphaBetaKnobs::from(params),
+                                                         search::SearchOptions::for_limits(limits));
   std::vector<State> kept;
   std::vector<std::uint64_t> history;
   while (!result(s).over()) {

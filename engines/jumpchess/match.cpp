@@ -40,9 +40,10 @@ struct SeatFaults {
   }
 };
 
-std::unique_ptr<search::AlphaBeta<Game>> make_engine(const ParamSet& params) {
+std::unique_ptr<search::AlphaBeta<Game>> make_engine(const ParamSet& params, const SearchLimits& limits) {
   const ParamSet& p = params.size() ? params : default_params();
-  return std::make_unique<search::AlphaBeta<Game>>(p.values(), search::AlphaBetaKnobs::from(p));
+  return std::make_unique<search::AlphaBeta<Game>>(p.values(), search::AlphaBetaKnobs::from(p),
+                                                   search::SearchOptions::for_limits(limits));
 }
 
 }  // namespace
@@ -58,7 +59,7 @@ GameRecord play_game(const GameRequest& request) {
     if (player.external()) {
       bots[seat] = std::make_unique<ExternalBot>(player, seat + 1);
     } else {
-      engines[seat] = make_engine(player.params);
+      engines[seat] = make_engine(player.params, player.limits);
     }
   }
   GameRecord record;

@@ -27,7 +27,8 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
     s = play(s, moves[rng.below(moves.size())]);
   }
   const ParamSet params = request.params.size() ? request.params : default_params();
-  search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params));
+  search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params),
+                                 search::SearchOptions::for_limits(request.limits));
   struct Kept {
     std::string position;
     Color side;

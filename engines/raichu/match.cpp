@@ -82,7 +82,8 @@ GameRecord play_game(const GameRequest& request) {
   engines.reserve(2);
   for (const auto& p : request.players) {
     engines.emplace_back(p.params.size() ? p.params.values() : default_params().values(),
-                         search::AlphaBetaKnobs::from(p.params.size() ? p.params : default_params()));
+                         search::AlphaBetaKnobs::from(p.params.size() ? p.params : default_params()),
+                         search::SearchOptions::for_limits(p.limits));
   }
   GameRecord record;
   std::vector<std::uint64_t> history;

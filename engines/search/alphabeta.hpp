@@ -102,6 +102,17 @@ struct SearchOptions {
   std::size_t tt_megabytes = 16;
   // Off: the table orders moves but never cuts. Only the minimax-equivalence test turns it off.
   bool tt_cutoffs = true;
+
+  // A table sized for the limits: a node budget of N visits far fewer than N distinct positions, so
+  // 1 MB per 2,500 nodes (1 to 16 MB) holds a whole game's searches. Clearing 16 MB for each short
+  // tuning game cost more than the games' searches themselves at a few hundred nodes a move.
+  static SearchOptions for_limits(const SearchLimits& limits) {
+    SearchOptions options;
+    if (limits.nodes && !limits.depth && !limits.movetime_ms) {
+      options.tt_megabytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(*limits.nodes / 2500, 1, 16));
+    }
+    return options;
+  }
 };
 
 template <AlphaBetaGame G>
