@@ -21,6 +21,7 @@
 #include "bullets/notation.hpp"
 #include "bullets/release_params.hpp"
 #include "bullets/search_actions.hpp"
+#include "core/bot_frame.hpp"
 #include "core/error.hpp"
 
 namespace {
@@ -73,19 +74,6 @@ Options parse_options(const std::vector<std::string>& args) {
   return options;
 }
 
-// The compiled release; should it no longer fit the engine (a stale build), the defaults, with a
-// warning: the tournament still gets an answer. --print-params fails loudly instead.
-ParamSet playing_params(const Options& options) {
-  if (!options.params.empty()) return ParamSet::load_file(options.params, default_params());
-  try {
-    return release::frozen_params(default_params());
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "bullets_bot: warning: the compiled release does not fit the engine (%s); playing the defaults\n",
-                 e.what());
-    return default_params();
-  }
-}
-
 std::string read_standard_input() {
   std::string text;
   char buffer[1 << 16];
@@ -124,20 +112,15 @@ Action fallback_action(const State& state, Side side) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool arguments_read = false;  // an argument error also gets the usage
-  try {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
+  return bot::run_main("bullets_bot", kUsage, argc, argv, [](const std::vector<std::string>& args, bool& arguments_read) {
     const Options options = parse_options(args);
     arguments_read = true;
+    const auto frozen = [] { return release::frozen_params(default_params()); };
     if (options.print_params) {
-      std::fputs(release::frozen_params(default_params()).to_json().c_str(), stdout);
+      std::fputs(frozen().to_json().c_str(), stdout);
       return 0;
     }
-    const ParamSet params = playing_params(options);
+    const ParamSet params = bot::playing_params("bullets_bot", options.params, frozen, default_params());
     const Position position = parse_input(read_standard_input());
     const Action fallback = fallback_action(position.state, position.you);
     try {
@@ -151,12 +134,5 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "bullets_bot: internal error: %s; playing %d\n", e.what(), static_cast<int>(fallback));
       answer(fallback);
     }
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "bullets_bot: error: %s\n", e.what());
-    if (!arguments_read) std::fputs(kUsage, stderr);
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "bullets_bot: internal error: %s\n", e.what());
-    return 3;
-  }
+  });
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bot_frame.hpp"
 #include "core/error.hpp"
 #include "dcms/bot.hpp"
 #include "dcms/eval.hpp"
@@ -90,44 +91,19 @@ Options parse_options(const std::vector<std::string>& args) {
   return options;
 }
 
-// The compiled release; should it no longer fit the engine (a stale build), the defaults, with a
-// warning: the tournament still gets answers. --print-params fails loudly instead.
-ParamSet playing_params(const Options& options) {
-  if (!options.params.empty()) return ParamSet::load_file(options.params, default_params());
-  try {
-    return release::frozen_params(default_params());
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "dcms_bot: warning: the compiled release does not fit the engine (%s); playing the defaults\n",
-                 e.what());
-    return default_params();
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool arguments_read = false;  // an argument error also gets the usage
-  try {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
+  return bot::run_main("dcms_bot", kUsage, argc, argv, [](const std::vector<std::string>& args, bool& arguments_read) {
     const Options options = parse_options(args);
     arguments_read = true;
+    const auto frozen = [] { return release::frozen_params(default_params()); };
     if (options.print_params) {
-      std::fputs(release::frozen_params(default_params()).to_json().c_str(), stdout);
+      std::fputs(frozen().to_json().c_str(), stdout);
       return 0;
     }
-    const ParamSet params = playing_params(options);
+    const ParamSet params = bot::playing_params("dcms_bot", options.params, frozen, default_params());
     std::ios::sync_with_stdio(false);
     return run_bot(std::cin, stdout, params, options.bot);
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "dcms_bot: error: %s\n", e.what());
-    if (!arguments_read) std::fputs(kUsage, stderr);
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "dcms_bot: internal error: %s\n", e.what());
-    return 3;
-  }
+  });
 }

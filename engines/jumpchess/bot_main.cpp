@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bot_frame.hpp"
 #include "core/error.hpp"
 #include "jumpchess/client.hpp"
 #include "jumpchess/eval.hpp"
@@ -108,42 +109,17 @@ Options parse_options(const std::vector<std::string>& args) {
   return options;
 }
 
-// The compiled release; should it no longer fit the engine (a stale build), the defaults, with a
-// warning: the tournament still gets moves. --print-params fails loudly instead.
-ParamSet playing_params(const Options& options) {
-  if (!options.params.empty()) return ParamSet::load_file(options.params, default_params());
-  try {
-    return release_params();
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "jumpchess_bot: warning: the compiled release does not fit the engine (%s); playing the defaults\n",
-                 e.what());
-    return default_params();
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool arguments_read = false;  // an argument error also gets the usage
-  try {
-    const std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
+  return bot::run_main("jumpchess_bot", kUsage, argc, argv, [](const std::vector<std::string>& args, bool& arguments_read) {
     const Options options = parse_options(args);
     arguments_read = true;
     if (options.print_params) {
       std::fputs(release_params().to_json().c_str(), stdout);
       return 0;
     }
-    return run_client(options.client, playing_params(options), stderr);
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "jumpchess_bot: error: %s\n", e.what());
-    if (!arguments_read) std::fputs(kUsage, stderr);
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "jumpchess_bot: internal error: %s\n", e.what());
-    return 3;
-  }
+    return run_client(options.client, bot::playing_params("jumpchess_bot", options.params, release_params, default_params()),
+                      stderr);
+  });
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bot_frame.hpp"
 #include "core/error.hpp"
 #include "raichu/bot.hpp"
 #include "raichu/eval.hpp"
@@ -80,24 +81,13 @@ ParamSet playing_params() {
 
 int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  try {
-    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-      std::fputs(bot_usage(), stdout);
-      return 0;
-    }
+  return bot::run_main("raichu", bot_usage(), argc, argv, [&](const std::vector<std::string>& args, bool& arguments_read) {
     if (args.size() == 1 && args[0] == "--print-params") {
-      const std::string text = release::frozen_params(default_params()).to_json();
-      std::fputs(text.c_str(), stdout);
+      std::fputs(release::frozen_params(default_params()).to_json().c_str(), stdout);
       return 0;
     }
+    arguments_read = args.size() == 4;  // the usage follows an error only when the arguments were off
     play_move(parse_bot_args(args), start);
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "raichu: error: %s\n", e.what());
-    if (args.size() != 4) std::fputs(bot_usage(), stderr);
-    return 2;
-  } catch (const std::exception& e) {  // e.g. no memory for the transposition table
-    std::fprintf(stderr, "raichu: internal error: %s\n", e.what());
-    return 3;
-  }
+    return 0;
+  });
 }
