@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/group_child.hpp"
+
 namespace gamelab {
 
 class PipedProcess {
@@ -20,8 +22,8 @@ class PipedProcess {
   PipedProcess(const PipedProcess&) = delete;
   PipedProcess& operator=(const PipedProcess&) = delete;
 
-  bool started() const { return started_; }  // false: it could not be executed (error() says why)
-  const std::string& error() const { return error_; }
+  bool started() const { return child_.started(); }  // false: it could not be executed (error() says why)
+  const std::string& error() const { return child_.error(); }
 
   // Writes `text` to its standard input within limit_s; false if it no longer reads it (exited or
   // closed it) or the pipe stayed full until the limit.
@@ -35,20 +37,15 @@ class PipedProcess {
   void finish(double grace_s);
   void kill();  // SIGKILL to the whole group, then reaps it
   // How it ended: "running", "exit code N", "signal N", "killed", or why it could not start.
-  std::string status_text();
+  std::string status_text() { return child_.status_text(); }
   const std::string& err() const { return err_; }  // standard error so far (the first 64 KiB)
 
  private:
-  void reap(bool block);
   void drain_err();
-  int pid_ = -1;
+  GroupChild child_;
   int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
-  bool started_ = false, reaped_ = false, killed_ = false;
-  bool group_killed_ = false;  // the group had its SIGKILL (sent once: a reaped group's id may be reused)
-  int status_ = 0;
   std::string pending_;  // stdout read but not yet returned as lines
   std::string err_;
-  std::string error_;
 };
 
 }  // namespace gamelab

@@ -66,51 +66,23 @@ std::vector<std::string> split_command(const std::string& command) {
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input, double limit_s,
                           const std::function<void(const std::string&, double)>& on_line,
                           std::size_t max_output) {
-  // A bot that exits without reading its input would kill us with SIGPIPE on the next write: ignore
-  // the signal (writes then fail with EPIPE, which is handled). Done once, for the whole program.
-  static const bool sigpipe_ignored = [] {
-    ::signal(SIGPIPE, SIG_IGN);
-    return true;
-  }();
-  (void)sigpipe_ignored;
+  ignore_sigpipe();  // a bot that exits without reading its input: our writes fail with EPIPE
   ProcessResult result;
-  int in_pipe[2], out_pipe[2], err_pipe[2], exec_pipe[2];
-  if (::pipe(in_pipe) || ::pipe(out_pipe) || ::pipe(err_pipe) || ::pipe2(exec_pipe, O_CLOEXEC)) {
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  // Close-on-exec: a bot started at the same time by another thread must not inherit our pipes (it
+  // would hold our output open after ours exits).
+  if (::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC)) {
     result.error = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
   const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    result.error = std::string("fork: ") + std::strerror(errno);
-    return result;
-  }
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    ::dup2(in_pipe[0], 0);
-    ::dup2(out_pipe[1], 1);
-    ::dup2(err_pipe[1], 2);
-    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
-    ::signal(SIGPIPE, SIG_DFL);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    const int code = errno;
-    [[maybe_unused]] auto ignored = ::write(exec_pipe[1], &code, sizeof code);
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);  // also from the parent, so the kill below never misses the group
+  GroupChild child;
+  child.start(argv, in_pipe[0], out_pipe[1], err_pipe[1]);
   ::close(in_pipe[0]);
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
-  ::close(exec_pipe[1]);
-  int exec_errno = 0;
-  if (::read(exec_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
-    result.error = "cannot run '" + argv[0] + "': " + std::strerror(exec_errno);
-  }
-  ::close(exec_pipe[0]);
-  result.started = result.error.empty();
+  result.error = child.error();
+  result.started = child.started();
 
   // Feed standard input without ever blocking; a bot that does not read it must not hang us.
   std::size_t fed = 0;
@@ -125,8 +97,6 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   int out_fd = out_pipe[0], err_fd = err_pipe[0];
   std::string partial;
   char buffer[65536];
-  bool exited = false;
-  int status = 0;
   while (true) {
     const double elapsed = since(start);
     if (elapsed >= limit_s) {
@@ -135,11 +105,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     }
     if (out_fd < 0 && err_fd < 0) {
       // Output closed: wait for the exit, still within the limit.
-      const pid_t w = ::waitpid(pid, &status, WNOHANG);
-      if (w == pid) {
-        exited = true;
-        break;
-      }
+      child.reap(false);
+      if (child.reaped()) break;
       ::usleep(1000);
       continue;
     }
@@ -186,10 +153,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
       }
     }
   }
-  if (!exited) {
-    ::kill(-pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-  }
+  child.kill();  // at the limit, or its group after it exited (a bot's children never outlive it)
+  const int status = child.wait_status();
   for (int fd : {in_fd, out_fd, err_fd}) {
     if (fd >= 0) ::close(fd);
   }
@@ -207,57 +172,23 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
   if (argv.empty()) {
-    error_ = "empty command";
+    child_.set_error("empty command");
     return;
   }
   std::string name = (std::filesystem::temp_directory_path() / "gamelab-child-XXXXXX").string();
   output_fd_ = ::mkostemp(name.data(), O_CLOEXEC);
   if (output_fd_ < 0) {
-    error_ = "cannot create a temporary file for the output of '" + argv[0] + "': " + std::strerror(errno);
+    child_.set_error("cannot create a temporary file for the output of '" + argv[0] + "': " + std::strerror(errno));
     return;
   }
   ::unlink(name.c_str());  // unnamed: gone with the last descriptor
-  int exec_pipe[2];
-  if (::pipe2(exec_pipe, O_CLOEXEC)) {
-    error_ = std::string("pipe: ") + std::strerror(errno);
-    return;
-  }
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    error_ = std::string("fork: ") + std::strerror(errno);
-    ::close(exec_pipe[0]);
-    ::close(exec_pipe[1]);
-    return;
-  }
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    const int null_fd = ::open("/dev/null", O_RDONLY);
-    if (null_fd >= 0) ::dup2(null_fd, 0);
-    ::dup2(output_fd_, 1);
-    ::dup2(output_fd_, 2);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::execvp(args[0], args.data());
-    const int code = errno;
-    [[maybe_unused]] auto ignored = ::write(exec_pipe[1], &code, sizeof code);
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);  // also from the parent, so a kill of the group never misses it
-  pid_ = pid;
-  ::close(exec_pipe[1]);
-  int exec_errno = 0;
-  if (::read(exec_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
-    error_ = "cannot run '" + argv[0] + "': " + std::strerror(exec_errno);
-    reap(true);
-  }
-  ::close(exec_pipe[0]);
-  started_ = error_.empty();
+  const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  child_.start(argv, null_fd, output_fd_, output_fd_);
+  if (null_fd >= 0) ::close(null_fd);
 }
 
 ChildProcess::~ChildProcess() {
-  kill();
+  child_.kill();
   if (output_fd_ >= 0) ::close(output_fd_);
 }
 
@@ -265,38 +196,12 @@ ChildProcess::ChildProcess(ChildProcess&& other) noexcept { *this = std::move(ot
 
 ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
   if (this != &other) {
-    kill();
+    child_ = std::move(other.child_);  // kills ours first
     if (output_fd_ >= 0) ::close(output_fd_);
-    pid_ = other.pid_;
     output_fd_ = other.output_fd_;
-    started_ = other.started_;
-    reaped_ = other.reaped_;
-    killed_ = other.killed_;
-    group_killed_ = other.group_killed_;
-    status_ = other.status_;
-    error_ = std::move(other.error_);
-    other.pid_ = -1;
     other.output_fd_ = -1;
-    other.reaped_ = true;
   }
   return *this;
-}
-
-void ChildProcess::reap(bool block) {
-  if (pid_ < 0 || reaped_) return;
-  while (true) {
-    const pid_t w = ::waitpid(pid_, &status_, block ? 0 : WNOHANG);
-    if (w == pid_ || (w < 0 && errno != EINTR)) {
-      reaped_ = true;
-      return;
-    }
-    if (w == 0) return;
-  }
-}
-
-bool ChildProcess::running() {
-  reap(false);
-  return pid_ >= 0 && !reaped_;
 }
 
 bool ChildProcess::wait_exit(double limit_s) {
@@ -306,28 +211,6 @@ bool ChildProcess::wait_exit(double limit_s) {
     ::usleep(2000);
   }
   return true;
-}
-
-void ChildProcess::kill() {
-  if (pid_ < 0 || group_killed_) return;
-  reap(false);
-  // The group too when the leader has exited by itself: a bot's own children must not outlive it.
-  ::kill(-pid_, SIGKILL);
-  group_killed_ = true;
-  if (!reaped_) {
-    killed_ = true;
-    ::kill(pid_, SIGKILL);
-    reap(true);
-  }
-}
-
-std::string ChildProcess::status_text() {
-  if (!error_.empty()) return error_;
-  if (running()) return "running";
-  if (killed_) return "killed";
-  if (WIFEXITED(status_)) return "exit code " + std::to_string(WEXITSTATUS(status_));
-  if (WIFSIGNALED(status_)) return "signal " + std::to_string(WTERMSIG(status_));
-  return "ended";
 }
 
 std::string ChildProcess::output_tail(std::size_t max_bytes) const {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/group_child.hpp"
+
 namespace gamelab {
 
 struct ProcessResult {
@@ -40,26 +42,19 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  bool started() const { return started_; }      // false: it could not be executed (error() says why)
-  const std::string& error() const { return error_; }
-  bool running();                                // not exited yet (reaps it when it has)
-  bool wait_exit(double limit_s);                // waits up to limit_s for it to exit by itself
-  void kill();                                   // SIGKILL to the whole group, then reaps it
+  bool started() const { return child_.started(); }  // false: it could not be executed (error() says why)
+  const std::string& error() const { return child_.error(); }
+  bool running() { return child_.running(); }        // not exited yet (reaps it when it has)
+  bool wait_exit(double limit_s);                    // waits up to limit_s for it to exit by itself
+  void kill() { child_.kill(); }                     // SIGKILL to the whole group, then reaps it
   // How it ended: "running", "exit code N", "signal N", "killed", or why it could not start.
-  std::string status_text();
+  std::string status_text() { return child_.status_text(); }
   // The last `max_bytes` of what it wrote to standard output and error.
   std::string output_tail(std::size_t max_bytes) const;
 
  private:
-  void reap(bool block);
-  int pid_ = -1;
+  GroupChild child_;
   int output_fd_ = -1;
-  bool started_ = false;
-  bool reaped_ = false;
-  bool killed_ = false;        // by kill(), before it exited by itself
-  bool group_killed_ = false;  // the group has had its SIGKILL (sent once)
-  int status_ = 0;
-  std::string error_;
 };
 
 // Splits a command line into words: blanks separate, single or double quotes group, backslash escapes.

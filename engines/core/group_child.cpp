@@ -1,0 +1,120 @@
+#include "core/group_child.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace gamelab {
+
+void ignore_sigpipe() {
+  static const bool done = [] {
+    ::signal(SIGPIPE, SIG_IGN);
+    return true;
+  }();
+  (void)done;
+}
+
+GroupChild& GroupChild::operator=(GroupChild&& other) noexcept {
+  if (this != &other) {
+    kill();
+    pid_ = other.pid_;
+    started_ = other.started_;
+    reaped_ = other.reaped_;
+    killed_ = other.killed_;
+    group_killed_ = other.group_killed_;
+    status_ = other.status_;
+    error_ = std::move(other.error_);
+    other.pid_ = -1;
+    other.reaped_ = true;
+  }
+  return *this;
+}
+
+bool GroupChild::start(const std::vector<std::string>& argv, int in_fd, int out_fd, int err_fd) {
+  if (argv.empty()) {
+    error_ = "empty command";
+    return false;
+  }
+  int exec_pipe[2];
+  if (::pipe2(exec_pipe, O_CLOEXEC)) {
+    error_ = std::string("pipe: ") + std::strerror(errno);
+    return false;
+  }
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    error_ = std::string("fork: ") + std::strerror(errno);
+    ::close(exec_pipe[0]);
+    ::close(exec_pipe[1]);
+    return false;
+  }
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    ::dup2(in_fd, 0);  // dup2 clears close-on-exec on the copies
+    ::dup2(out_fd, 1);
+    ::dup2(err_fd, 2);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::execvp(args[0], args.data());
+    const int code = errno;
+    [[maybe_unused]] auto ignored = ::write(exec_pipe[1], &code, sizeof code);
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // also from the parent, so a kill of the group never misses it
+  pid_ = pid;
+  ::close(exec_pipe[1]);
+  int exec_errno = 0;
+  if (::read(exec_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
+    error_ = "cannot run '" + argv[0] + "': " + std::strerror(exec_errno);
+    reap(true);
+  }
+  ::close(exec_pipe[0]);
+  started_ = error_.empty();
+  return started_;
+}
+
+void GroupChild::reap(bool block) {
+  if (pid_ < 0 || reaped_) return;
+  while (true) {
+    const pid_t w = ::waitpid(pid_, &status_, block ? 0 : WNOHANG);
+    if (w == pid_ || (w < 0 && errno != EINTR)) {
+      reaped_ = true;
+      return;
+    }
+    if (w == 0) return;
+  }
+}
+
+bool GroupChild::running() {
+  reap(false);
+  return pid_ >= 0 && !reaped_;
+}
+
+void GroupChild::kill() {
+  if (pid_ < 0 || group_killed_) return;
+  reap(false);
+  // The group too when the leader has exited by itself: a bot's own children must not outlive it.
+  ::kill(-pid_, SIGKILL);
+  group_killed_ = true;
+  if (!reaped_) {
+    killed_ = true;
+    ::kill(pid_, SIGKILL);  // in case it left its group
+    reap(true);
+  }
+}
+
+std::string GroupChild::status_text() {
+  if (!error_.empty()) return error_;
+  if (running()) return "running";
+  if (killed_) return "killed";
+  if (WIFEXITED(status_)) return "exit code " + std::to_string(WEXITSTATUS(status_));
+  if (WIFSIGNALED(status_)) return "signal " + std::to_string(WTERMSIG(status_));
+  return "ended";
+}
+
+}  // namespace gamelab
