@@ -4,8 +4,11 @@
 // filler are written together, so a missing or leftover placeholder is a programming error
 // (std::logic_error naming the template and the placeholder), never the user's.
 #include <cctype>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
+
+#include "core/params.hpp"
 
 namespace gamelab {
 
@@ -39,6 +42,32 @@ inline std::string one_line(std::string text) {
     if (ch == '\n' || ch == '\r') ch = ' ';
   }
   return text;
+}
+
+// The parameters of `params` named like defaults[from, to), one per line, as Python source:
+// "    value,  # name" (a list in the engine's order) or, with `as_dict`, "    "name": value,".
+// Values are read by name, so a set loaded from a file in another order fills the same lines.
+inline std::string python_param_lines(const ParamSet& params, const ParamSet& defaults, std::size_t from,
+                                      std::size_t to, bool as_dict) {
+  std::string out;
+  for (std::size_t k = from; k < to; ++k) {
+    const std::string& name = defaults.at(k).name;
+    const std::string value = std::to_string(params.value(name));
+    out += as_dict ? "    \"" + name + "\": " + value + ",\n" : "    " + value + ",  # " + name + "\n";
+  }
+  if (!out.empty()) out.pop_back();  // the template's line break follows the placeholder
+  return out;
+}
+
+// The placeholders every exported file's header has: GENERATED_BY, PARAMS_SOURCE (where the
+// parameters came from) and FINGERPRINT (ParamSet::fingerprint, 16 hex digits).
+inline void fill_export_header(std::string& text, const std::string& generated_by, const std::string& params_source,
+                               const ParamSet& params, const std::string& what) {
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(params.fingerprint()));
+  fill_placeholder(text, "GENERATED_BY", generated_by, what);
+  fill_placeholder(text, "PARAMS_SOURCE", one_line(params_source), what);
+  fill_placeholder(text, "FINGERPRINT", fingerprint, what);
 }
 
 }  // namespace gamelab

@@ -7,9 +7,6 @@ namespace gamelab::jumpchess {
 
 ParamSet release_params() { return release::frozen_params(default_params()); }
 
-std::string release_params_source() {
-  if (!release::kFrozen) return "the default parameters (engines/jumpchess/release.json does not exist)";
-  return std::string("engines/jumpchess/release.json of ") + release::kDate;
-}
+std::string release_params_source() { return release::source_text(); }
 
 }  // namespace gamelab::jumpchess
