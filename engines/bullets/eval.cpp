@@ -144,19 +144,13 @@ void feature_counts(const State& s, std::array<int, kFeatureCount>& f) {
 std::vector<FeatureValue> features(const State& state) {
   std::array<int, kFeatureCount> counts;
   feature_counts(state, counts);
-  std::vector<FeatureValue> out;
-  for (int k = 0; k < kFeatureCount; ++k) {
-    if (counts[k] != 0) out.push_back({k, counts[k]});
-  }
-  return out;
+  return sparse_features(counts);
 }
 
 int evaluate(const State& state, const int* weights) {
   std::array<int, kFeatureCount> counts;
   feature_counts(state, counts);
-  int sum = 0;
-  for (int k = 0; k < kFeatureCount; ++k) sum += weights[k] * counts[k];
-  return sum;
+  return weighted_sum(weights, counts);
 }
 
 ParamSet default_params() {

@@ -15,10 +15,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/linear_eval.hpp"
 #include "bullets/state.hpp"
 #include "core/params.hpp"
 
 namespace gamelab::bullets {
+
+using gamelab::FeatureValue;  // core/linear_eval.hpp
 
 // Rounds looked ahead by the space-time search (a bullet crosses 6 squares in that time).
 constexpr int kHorizon = 6;
@@ -53,11 +56,6 @@ struct FeatureInfo {
   int weight, min, max;
 };
 const std::array<FeatureInfo, kFeatureCount>& feature_info();
-
-struct FeatureValue {
-  int index;
-  int value;
-};
 
 // What the space-time search says about one side (existing bullets, plus an optional extra one).
 struct Reach {

@@ -10,10 +10,13 @@
 #include <array>
 #include <vector>
 
+#include "core/linear_eval.hpp"
 #include "core/params.hpp"
 #include "dcms/state.hpp"
 
 namespace gamelab::dcms {
+
+using gamelab::FeatureValue;  // core/linear_eval.hpp
 
 constexpr int kReach = 24;           // closeness cap in steps
 constexpr int kGuardClamp = 6;       // CheeseGuard's margin is clamped to [-6, 6]
@@ -42,11 +45,6 @@ enum Feature : int {
 };
 
 const char* feature_name(int feature);
-
-struct FeatureValue {
-  int index;
-  int value;
-};
 
 // Every feature's count (blue minus red) into a fixed array: no allocation. A state that is over or
 // in the setup phase has only its material (the search scores finished games by their result).

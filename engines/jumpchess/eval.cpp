@@ -93,11 +93,7 @@ void feature_counts(const State& s, const MoveList& ours, std::array<int, kFeatu
 std::vector<FeatureValue> features(const State& s) {
   std::array<int, kFeatureCount> f;
   feature_counts(s, f);
-  std::vector<FeatureValue> out;
-  for (int i = 0; i < kFeatureCount; ++i) {
-    if (f[i] != 0) out.push_back({i, f[i]});
-  }
-  return out;
+  return sparse_features(f);
 }
 
 int evaluate(const State& s, const int* weights) {
@@ -109,9 +105,7 @@ int evaluate(const State& s, const int* weights) {
 int evaluate(const State& s, const int* weights, const MoveList& ours) {
   std::array<int, kFeatureCount> f;
   feature_counts(s, ours, f);
-  int total = 0;
-  for (int i = 0; i < kFeatureCount; ++i) total += weights[i] * f[i];
-  return total;
+  return weighted_sum(weights, f);
 }
 
 ParamSet default_params() {

@@ -6,11 +6,14 @@
 #include <array>
 #include <vector>
 
+#include "core/linear_eval.hpp"
 #include "core/params.hpp"
 #include "jumpchess/movegen.hpp"
 #include "jumpchess/state.hpp"
 
 namespace gamelab::jumpchess {
+
+using gamelab::FeatureValue;  // core/linear_eval.hpp
 
 enum Feature : int {
   InTarget,     // pieces in the own target region (ours - theirs): the game's score
@@ -25,11 +28,6 @@ enum Feature : int {
   BestGainThem, // the same for the opponent, were it to move
   Tempo,        // 1: the side to move
   kFeatureCount
-};
-
-struct FeatureValue {
-  int index;
-  int value;
 };
 
 // The number of columns a piece of `c` on `sq` still has to go to reach c's target region.

@@ -6,10 +6,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/linear_eval.hpp"
 #include "core/params.hpp"
 #include "raichu/state.hpp"
 
 namespace gamelab::raichu {
+
+using gamelab::FeatureValue;  // core/linear_eval.hpp
 
 enum Feature : int {
   MaterialPichu,      // pieces of each kind
@@ -28,11 +31,6 @@ enum Feature : int {
   Mobility,           // legal moves
   Tempo,              // 1: the side to move
   kFeatureCount
-};
-
-struct FeatureValue {
-  int index;
-  int value;
 };
 
 // Every feature's count (side to move's view), into a fixed array: no allocation.
