@@ -9,7 +9,7 @@
 #include "jumpchess/judge.hpp"
 #include "jumpchess/notation.hpp"
 #include "search/alphabeta.hpp"
-#include "search/openings.hpp"
+#include "search/alphabeta_openings.hpp"
 
 namespace gamelab::jumpchess {
 
@@ -124,22 +124,13 @@ std::vector<std::string> generate_openings(const OpeningRequest& request) {
   if (!request.options.empty()) {
     throw InputError("jump chess openings always start from the start position (no --" + request.options.begin()->first + ")");
   }
-  if (request.count < 1) throw InputError("--count must be at least 1");
-  if (request.min_plies < 0 || request.max_plies < request.min_plies) throw InputError("--plies: need 0 <= min <= max");
-  const ParamSet params = default_params();
   search::OpeningPlan plan{request.count, request.min_plies, request.max_plies, request.seed};
   plan.on_kept = request.on_kept;
-  std::function<bool(const State&)> balanced;
-  if (request.balance_depth > 0) {
-    balanced = [&](const State& s) {
-      search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params), {1, true});
-      SearchLimits limits;
-      limits.depth = request.balance_depth;
-      return std::abs(engine.search(s, limits).score) <= request.max_score;
-    };
-  }
   std::vector<std::string> out;
-  for (const State& s : search::random_openings<Game>(start_position(), plan, balanced)) out.push_back(position_text(s));
+  for (const State& s : search::balanced_openings<Game>(start_position(), plan, default_params(), request.balance_depth,
+                                                          request.max_score)) {
+    out.push_back(position_text(s));
+  }
   return out;
 }
 

@@ -8,7 +8,7 @@
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
 #include "search/alphabeta.hpp"
-#include "search/openings.hpp"
+#include "search/alphabeta_openings.hpp"
 
 namespace gamelab::raichu {
 
@@ -124,24 +124,13 @@ GameRecord play_game(const GameRequest& request) {
 std::vector<std::string> generate_openings(const OpeningRequest& request) {
   const auto n_option = request.options.find("n");
   const int n = n_option == request.options.end() ? 8 : parse_board_size(n_option->second, "--n");
-  if (request.count < 1) throw InputError("--count must be at least 1");
-  if (request.min_plies < 0 || request.max_plies < request.min_plies) {
-    throw InputError("--plies: need 0 <= min <= max");
-  }
-  const ParamSet params = default_params();
   search::OpeningPlan plan{request.count, request.min_plies, request.max_plies, request.seed};
   plan.on_kept = request.on_kept;
-  std::function<bool(const State&)> balanced;
-  if (request.balance_depth > 0) {
-    balanced = [&](const State& s) {
-      search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params), {1, true});
-      SearchLimits limits;
-      limits.depth = request.balance_depth;
-      return std::abs(engine.search(s, limits).score) <= request.max_score;
-    };
-  }
   std::vector<std::string> out;
-  for (const State& s : search::random_openings<Game>(start_position(n), plan, balanced)) out.push_back(position_line(s));
+  for (const State& s : search::balanced_openings<Game>(start_position(n), plan, default_params(), request.balance_depth,
+                                                          request.max_score)) {
+    out.push_back(position_line(s));
+  }
   return out;
 }
 
