@@ -15,7 +15,11 @@ namespace gamelab::search {
 // InputError naming the option when a plan cannot be met (`gamelab openings` flags).
 inline void check_opening_plan(const OpeningPlan& plan) {
   if (plan.count < 1) throw InputError("--count must be at least 1");
-  if (plan.min_plies < 0 || plan.max_plies < plan.min_plies) throw InputError("--plies: need 0 <= min <= max");
+  if (plan.min_plies < 0) throw InputError("--min-plies must be at least 0");
+  if (plan.max_plies < plan.min_plies) {
+    throw InputError("--min-plies " + std::to_string(plan.min_plies) + " is more than --max-plies " +
+                     std::to_string(plan.max_plies));
+  }
 }
 
 template <AlphaBetaGame G>
