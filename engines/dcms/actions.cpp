@@ -6,36 +6,6 @@ namespace gamelab::dcms {
 
 namespace {
 
-// The distinct destinations of one piece, each with its canonical digit.
-struct PieceOptions {
-  std::array<Square, 9> to;
-  std::array<std::uint8_t, 9> digit;
-  int count = 0;
-};
-
-PieceOptions options_of(const State& state, int side, int rank) {
-  PieceOptions out;
-  const Square from = state.at(side, rank);
-  if (from == kNoSquare || rank >= rank_count(state.variant)) {
-    out.to[0] = kNoSquare;
-    out.digit[0] = 0;
-    out.count = 1;
-    return out;
-  }
-  for (int digit = 1; digit <= 9; ++digit) {
-    if (digit == 5) {
-      out.to[out.count] = from;
-    } else {
-      const Square target = static_cast<Square>(from + digit_offset(digit));
-      if (state.board->is_wall(target)) continue;  // merged with staying
-      out.to[out.count] = target;
-    }
-    out.digit[out.count] = static_cast<std::uint8_t>(digit);
-    ++out.count;
-  }
-  return out;
-}
-
 void move_side(State& next, int side, const Action& action) {
   for (int k = 0; k < 3; ++k) {
     const Square to = action.to[k];
@@ -51,11 +21,27 @@ void move_side(State& next, int side, const Action& action) {
 
 }  // namespace
 
-void generate_actions(const State& state, int side, ActionList& actions) {
+PieceOptions piece_options(const State& state, int side, int rank) {
+  PieceOptions out;
+  const Square from = state.at(side, rank);
+  if (from == kNoSquare || rank >= rank_count(state.variant)) {
+    out.to[0] = kNoSquare;
+    out.digit[0] = 0;
+    out.count = 1;
+    return out;
+  }
+  for (int digit = 1; digit <= 9; ++digit) {
+    const Square to = digit == 5 ? from : static_cast<Square>(from + digit_offset(digit));
+    if (digit != 5 && state.board->is_wall(to)) continue;  // merged with staying
+    out.to[out.count] = to;
+    out.digit[out.count] = static_cast<std::uint8_t>(digit);
+    ++out.count;
+  }
+  return out;
+}
+
+void product_actions(const PieceOptions& mouse, const PieceOptions& cat, const PieceOptions& dog, ActionList& actions) {
   actions.clear();
-  const PieceOptions mouse = options_of(state, side, kMouse);
-  const PieceOptions cat = options_of(state, side, kCat);
-  const PieceOptions dog = options_of(state, side, kDog);
   Action action;
   for (int d = 0; d < dog.count; ++d) {
     action.to[2] = dog.to[d];
@@ -72,9 +58,14 @@ void generate_actions(const State& state, int side, ActionList& actions) {
   }
 }
 
+void generate_actions(const State& state, int side, ActionList& actions) {
+  product_actions(piece_options(state, side, kMouse), piece_options(state, side, kCat), piece_options(state, side, kDog),
+                  actions);
+}
+
 std::size_t action_count(const State& state, int side) {
   std::size_t count = 1;
-  for (int rank = kMouse; rank <= kDog; ++rank) count *= static_cast<std::size_t>(options_of(state, side, rank).count);
+  for (int rank = kMouse; rank <= kDog; ++rank) count *= static_cast<std::size_t>(piece_options(state, side, rank).count);
   return count;
 }
 

@@ -27,6 +27,20 @@ struct Action {
 constexpr std::size_t kMaxActions = 9 * 9 * 9;
 using ActionList = gamelab::MoveList<Action, kMaxActions>;
 
+// The distinct destinations of one piece, each with its canonical digit, in digit order (a step into a
+// wall is the stay, digit 5). A piece not on the board (or not in the variant) has one option,
+// kNoSquare with digit 0.
+struct PieceOptions {
+  std::array<Square, 9> to;
+  std::array<std::uint8_t, 9> digit;
+  int count = 0;
+};
+PieceOptions piece_options(const State& state, int side, int rank);
+
+// The side's actions as the product of its Mouse's, Cat's and Dog's options (Dog outermost), into
+// `actions` (cleared first).
+void product_actions(const PieceOptions& mouse, const PieceOptions& cat, const PieceOptions& dog, ActionList& actions);
+
 // Every distinct action of `side` in a live state (never empty: staying still is an action; a side
 // with only its cheeSe left has exactly one, the empty action). Order: Dog's digit outermost, then
 // Cat's, then Mouse's, each ascending 1..9 with the digits that hit a wall left out.

@@ -9,32 +9,6 @@ namespace gamelab::dcms {
 
 namespace {
 
-struct PieceOptions {
-  std::array<Square, 9> to;
-  std::array<std::uint8_t, 9> digit;
-  int count = 0;
-};
-
-// The piece's distinct destinations in digit order (a step into a wall is the stay, digit 5).
-PieceOptions all_options(const State& s, int side, int rank) {
-  PieceOptions out;
-  const Square from = s.at(side, rank);
-  if (from == kNoSquare || rank >= rank_count(s.variant)) {
-    out.to[0] = kNoSquare;
-    out.digit[0] = 0;
-    out.count = 1;
-    return out;
-  }
-  for (int digit = 1; digit <= 9; ++digit) {
-    const Square to = digit == 5 ? from : static_cast<Square>(from + digit_offset(digit));
-    if (digit != 5 && s.board->is_wall(to)) continue;
-    out.to[out.count] = to;
-    out.digit[out.count] = static_cast<std::uint8_t>(digit);
-    ++out.count;
-  }
-  return out;
-}
-
 // The `keep` best destinations by the evaluation with only this piece moved (blue maximises, red
 // minimises), kept in digit order.
 PieceOptions best_options(const State& s, int side, int rank, const PieceOptions& all, int keep, const int* weights) {
@@ -84,26 +58,11 @@ void search_actions(const State& s, int side, int quiet_moves, const int* weight
   }
   PieceOptions options[3];
   for (int rank = kMouse; rank <= kDog; ++rank) {
-    PieceOptions all = all_options(s, side, rank);
+    PieceOptions all = piece_options(s, side, rank);
     const bool quiet = all.count > quiet_moves && !engaged(s, side, rank);
     options[rank - 1] = quiet ? best_options(s, side, rank, all, quiet_moves, weights) : all;
   }
-  actions.clear();
-  Action action;
-  const PieceOptions &mouse = options[0], &cat = options[1], &dog = options[2];
-  for (int d = 0; d < dog.count; ++d) {
-    action.to[2] = dog.to[d];
-    action.digit[2] = dog.digit[d];
-    for (int c = 0; c < cat.count; ++c) {
-      action.to[1] = cat.to[c];
-      action.digit[1] = cat.digit[c];
-      for (int m = 0; m < mouse.count; ++m) {
-        action.to[0] = mouse.to[m];
-        action.digit[0] = mouse.digit[m];
-        actions.push_back(action);
-      }
-    }
-  }
+  product_actions(options[0], options[1], options[2], actions);
 }
 
 }  // namespace gamelab::dcms
