@@ -13,6 +13,7 @@
 #include "bullets/engine.hpp"
 #include "bullets/eval.hpp"
 #include "bullets/search_actions.hpp"
+#include "common/greedy.hpp"
 #include "core/rng.hpp"
 
 namespace bullets_test {
@@ -29,24 +30,15 @@ inline Action random_action(const State& s, Side side, Rng& rng) {
 inline Action greedy_action(const State& s, Side side, Rng& rng, const std::vector<int>& weights) {
   ActionList actions;
   generate_search_actions(s, side, actions);
-  double best = -1e300;
-  std::vector<Action> ties;
-  for (const Action a : actions) {
+  const auto value = [&](const Action a) -> double {
     const State next = side == Blue ? play(s, a, kNothing) : play(s, kNothing, a);
-    double value;
     if (next.over()) {
       const Outcome o = result(next).outcome;
-      value = o == Outcome::Draw ? 0 : ((o == Outcome::BlueWins) == (side == Blue) ? 1e9 : -1e9);
-    } else {
-      value = evaluate(next, weights.data()) * (side == Blue ? 1 : -1);
+      return o == Outcome::Draw ? 0 : ((o == Outcome::BlueWins) == (side == Blue) ? 1e9 : -1e9);
     }
-    if (value > best) {
-      best = value;
-      ties.clear();
-    }
-    if (value == best) ties.push_back(a);
-  }
-  return ties[rng.below(ties.size())];
+    return evaluate(next, weights.data()) * (side == Blue ? 1 : -1);
+  };
+  return gamelab_test::highest_valued(actions, value, rng);
 }
 
 enum class Opponent { Random, Greedy };

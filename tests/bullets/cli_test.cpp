@@ -1,33 +1,18 @@
 // `gamelab perft/show/boards bullets` as a user meets them: exit codes, messages naming the input.
-#include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
+#include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 const std::vector<std::string> kRoom = {"#######", "#R....#", "#.....#", "#.....#", "#.....#", "#....B#", "#######"};
 

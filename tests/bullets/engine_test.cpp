@@ -5,6 +5,7 @@
 
 #include "bullets/engine.hpp"
 #include "bullets/search_actions.hpp"
+#include "common/search.hpp"
 #include "core/error.hpp"
 #include "helpers.hpp"
 
@@ -12,16 +13,10 @@ using namespace bullets_test;
 
 namespace {
 
-gamelab::SearchLimits iterations(std::uint64_t n) {
-  gamelab::SearchLimits limits;
-  limits.nodes = n;
-  return limits;
-}
+using gamelab_test::iterations;
 
 gamelab::ParamSet with(std::initializer_list<std::pair<const char*, int>> values) {
-  gamelab::ParamSet params = default_params();
-  for (const auto& [name, value] : values) params.set(name, value);
-  return params;
+  return gamelab_test::with_values(default_params(), values);
 }
 
 bool legal(const State& s, Side side, Action a) {

@@ -2,10 +2,10 @@
 // agreeing, and the 180-degree rotation that swaps the players negating every feature.
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 
 #include "bullets/eval.hpp"
 #include "bullets/search_actions.hpp"
+#include "common/suite.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
@@ -13,15 +13,6 @@
 using namespace bullets_test;
 
 namespace {
-
-std::vector<std::string> suite_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/bullets")) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 std::array<int, kFeatureCount> counts_of(const State& s) {
   std::array<int, kFeatureCount> f;
@@ -44,7 +35,7 @@ State rotated(const State& s) {
 
 // Positions from seeded random play on suite boards (actions that do not surely lose, shots favoured).
 std::vector<State> sample_positions(int count) {
-  const auto files = suite_files();
+  const auto files = gamelab_test::suite_files("bullets");
   gamelab::Rng rng(77);
   std::vector<State> out;
   for (int k = 0; static_cast<int>(out.size()) < count; ++k) {

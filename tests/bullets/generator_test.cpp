@@ -4,26 +4,12 @@
 #include <map>
 
 #include "bullets/generator.hpp"
+#include "common/suite.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
 
 using namespace bullets_test;
-
-namespace {
-
-const std::string kSuite = std::string(GAMELAB_DATA_DIR) + "/boards/bullets";
-
-std::vector<std::string> suite_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(kSuite)) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-}  // namespace
 
 TEST_CASE("the generator follows the tournament's recipe draw by draw", "[bullets][generator]") {
   // The recipe written out again: walls/2 times a square (row, then column, border included) and its
@@ -96,7 +82,7 @@ TEST_CASE("board options take a number or a range within limits", "[bullets][gen
 }
 
 TEST_CASE("the committed suite is what `gamelab boards bullets --seed 1 --count 60` writes", "[bullets][generator]") {
-  const auto files = suite_files();
+  const auto files = gamelab_test::suite_files("bullets");
   REQUIRE(files.size() == 60);
   const auto generated = generate_suite(1, 60, BoardRanges{});
   for (std::size_t k = 0; k < files.size(); ++k) {
@@ -108,7 +94,7 @@ TEST_CASE("the committed suite is what `gamelab boards bullets --seed 1 --count 
 
 TEST_CASE("the suite spans the tournament's sizes: height 15-50, width 20-50, walls 10-200", "[bullets][generator]") {
   int min_rows = 99, max_rows = 0, min_cols = 99, max_cols = 0;
-  for (const auto& file : suite_files()) {
+  for (const auto& file : gamelab_test::suite_files("bullets")) {
     const Position p = parse_position(gamelab::read_text_file(file), file);
     const Board& board = *p.state.board;
     min_rows = std::min(min_rows, board.rows());

@@ -1,17 +1,16 @@
 // Refereeing Bullets with external bots: one answer at a time (ask_external_bot), whole games, and
 // `gamelab match bullets` with misbehaving fake bots (tests/bullets/bots/), which never hang the run.
-#include <array>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 #include "bullets/eval.hpp"
 #include "bullets/match.hpp"
+#include "common/records.hpp"
+#include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
 
@@ -23,22 +22,8 @@ namespace {
 
 const std::string kBots = std::string(GAMELAB_SOURCE_DIR) + "/tests/bullets/bots/";
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 const std::vector<std::string> kRoom = {"#######", "#R....#", "#.....#", "#.....#", "#.....#", "#....B#", "#######"};
 
@@ -57,14 +42,6 @@ PlayerSpec bot(const std::string& script, double limit_s = 0.5) {
   p.protocol = "bullets";
   p.time_limit_s = limit_s;
   return p;
-}
-
-std::vector<nlohmann::json> records(const std::string& path) {
-  std::vector<nlohmann::json> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(nlohmann::json::parse(line));
-  return out;
 }
 
 }  // namespace
@@ -183,7 +160,7 @@ TEST_CASE("gamelab match bullets against misbehaving bots records each fault and
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
     REQUIRE(r.status == 0);
     CHECK_THAT(r.output, Catch::Contains("bot failures"));
-    const auto lines = records(out);
+    const auto lines = gamelab_test::read_records(out);
     REQUIRE(lines.size() == 1);
     for (const auto& game : lines[0]["games"]) {
       const int bot_seat = game["seats"][0] == "bot" ? 0 : 1;
@@ -209,7 +186,7 @@ TEST_CASE("gamelab match bullets: the lab's engine against its own tournament pr
   const Run r = run(std::string("match bullets --engine name=lab,nodes=200 --engine 'name=bot,cmd=") + GAMELAB_BULLETS_BOT +
                     " --move-ms 60,timelimit=2' --games 2 --boards " + boards + " --out bullets_match_self.jsonl");
   REQUIRE(r.status == 0);
-  const auto lines = records("bullets_match_self.jsonl");
+  const auto lines = gamelab_test::read_records("bullets_match_self.jsonl");
   REQUIRE(lines.size() == 1);
   for (const auto& game : lines[0]["games"]) CHECK(game["termination"] == "normal");
   std::filesystem::remove("bullets_match_self.jsonl");
@@ -222,7 +199,7 @@ TEST_CASE("gamelab match bullets gives the same records whatever the concurrency
   const std::string engines = " match bullets --engine name=a,nodes=150 --engine name=b,nodes=60 --games 4 --seed 9 --boards " + boards;
   REQUIRE(run(engines + " --concurrency 1 --out bullets_conc1.jsonl").status == 0);
   REQUIRE(run(engines + " --concurrency 2 --out bullets_conc2.jsonl").status == 0);
-  auto one = records("bullets_conc1.jsonl"), two = records("bullets_conc2.jsonl");
+  auto one = gamelab_test::read_records("bullets_conc1.jsonl"), two = gamelab_test::read_records("bullets_conc2.jsonl");
   const auto by_pair = [](const nlohmann::json& x, const nlohmann::json& y) { return x["pair"] < y["pair"]; };
   std::sort(one.begin(), one.end(), by_pair);
   std::sort(two.begin(), two.end(), by_pair);
@@ -238,14 +215,8 @@ TEST_CASE("bullets_bot answers the tournament's input with one integer", "[bulle
   const auto answer = [](const std::string& input) {
     gamelab::write_file_atomic("bullets_bot_in.txt", input);
     const std::string command =
-        std::string(GAMELAB_BULLETS_BOT) + " --move-ms 80 --params bullets_bot_params.json < bullets_bot_in.txt 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::string out;
-    std::array<char, 256> buffer;
-    std::size_t n;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-    pclose(pipe);
+        std::string(GAMELAB_BULLETS_BOT) + " --move-ms 80 --params bullets_bot_params.json < bullets_bot_in.txt";
+    const std::string out = gamelab_test::run_command(command, gamelab_test::Stderr::Discard).output;
     std::remove("bullets_bot_in.txt");
     return out;
   };

@@ -3,12 +3,12 @@
 // round-trips on every board of the suite after 50 seeded random turns.
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <set>
 #include <sstream>
 #include <tuple>
 
 #include "bullets/generator.hpp"
+#include "common/suite.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
@@ -17,15 +17,6 @@
 using namespace bullets_test;
 
 namespace {
-
-std::vector<std::string> suite_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/bullets")) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 // The engine's state in the reference's canonical form.
 std::string canonical(const State& s) {
@@ -112,7 +103,7 @@ TEST_CASE("the engine agrees turn by turn with the reference referee", "[bullets
   int compared = 0, most_bullets = 0;
   // Suite boards and small crowded ones (bullets bounce and cross much more often there).
   std::vector<std::string> texts;
-  for (const auto& file : suite_files()) texts.push_back(gamelab::read_text_file(file));
+  for (const auto& file : gamelab_test::suite_files("bullets")) texts.push_back(gamelab::read_text_file(file));
   for (int k = 0; k < 60; ++k) {
     const int rows = 5 + static_cast<int>(rng.below(6)), cols = 5 + static_cast<int>(rng.below(8));
     texts.push_back(position_text(start_state(generate_board(rows, cols, static_cast<int>(rng.below(12)), rng.next()), 400), Red));
@@ -146,7 +137,7 @@ TEST_CASE("the engine agrees turn by turn with the reference referee", "[bullets
 }
 
 TEST_CASE("the text form round-trips on every suite board after 50 seeded random turns", "[bullets][random-play][notation]") {
-  const auto files = suite_files();
+  const auto files = gamelab_test::suite_files("bullets");
   REQUIRE(files.size() >= 50);
   for (std::size_t k = 0; k < files.size(); ++k) {
     const Position start = parse_position(gamelab::read_text_file(files[k]), files[k]);

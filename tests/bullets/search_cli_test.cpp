@@ -1,13 +1,12 @@
 // `gamelab search/params/bench bullets` as a user meets them, and the registry's Texel hooks.
-#include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 #include "bullets/datagen.hpp"
 #include "bullets/eval.hpp"
+#include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
 #include "registry/game_registry.hpp"
@@ -16,22 +15,8 @@ using namespace bullets_test;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 // The lines that do not depend on the clock: the strategies and the action.
 std::string stable_part(const std::string& output) {

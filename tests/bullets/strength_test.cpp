@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <filesystem>
 
 #include "baseline_players.hpp"
 #include "bullets/notation.hpp"
+#include "common/suite.hpp"
 #include "core/text_file.hpp"
 
 using namespace bullets_test;
@@ -26,11 +26,7 @@ struct Tally {
 };
 
 Tally play_suite(Opponent opponent) {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/bullets")) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = gamelab_test::suite_files("bullets");
   REQUIRE(files.size() == 60);
   std::vector<State> starts;
   for (const auto& f : files) {

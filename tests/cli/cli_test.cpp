@@ -1,31 +1,16 @@
 // The gamelab command line as a user meets it: exit codes, messages naming the bad input, output.
-#include <array>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
+#include "common/run.hpp"
 #include "core/text_file.hpp"
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 }  // namespace
 

@@ -1,10 +1,9 @@
 // `gamelab perft|show|boards dcms` as a user meets them: output, exit codes, messages naming the input.
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
+#include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
 
@@ -12,22 +11,8 @@ using namespace dcms_test;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 // A file in the test's working folder, removed at the end of the scope.
 struct TempFile {

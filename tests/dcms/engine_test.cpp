@@ -3,6 +3,7 @@
 // limits behave.
 #include <set>
 
+#include "common/search.hpp"
 #include "dcms/engine.hpp"
 #include "dcms/search_actions.hpp"
 #include "positions.hpp"
@@ -11,16 +12,10 @@ using namespace dcms_test;
 
 namespace {
 
-gamelab::SearchLimits iterations(std::uint64_t n) {
-  gamelab::SearchLimits limits;
-  limits.nodes = n;
-  return limits;
-}
+using gamelab_test::iterations;
 
 gamelab::ParamSet params_with(std::initializer_list<std::pair<const char*, int>> values) {
-  gamelab::ParamSet params = default_params();
-  for (const auto& [name, value] : values) params.set(name, value);
-  return params;
+  return gamelab_test::with_values(default_params(), values);
 }
 
 // Which pieces a joint move removes: the one-turn outcome that captures and game ends depend on.

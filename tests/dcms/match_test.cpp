@@ -1,15 +1,13 @@
 // Refereed games: the line protocol's requests, engine-vs-engine games replayed exactly, and external
 // bots that misbehave (sleep, print garbage, crash, move illegally, place illegally) through
 // `gamelab match dcms`, each fault recorded against the bot's seat and none able to hang the run.
-#include <sys/wait.h>
-
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/records.hpp"
+#include "common/run.hpp"
 #include "dcms/eval.hpp"
 #include "dcms/match.hpp"
 #include "dcms/protocol.hpp"
@@ -24,30 +22,8 @@ namespace {
 const std::string kBots = std::string(GAMELAB_SOURCE_DIR) + "/tests/dcms/bots/";
 const std::string kBoards = std::string(GAMELAB_SOURCE_DIR) + "/tests/dcms/boards";
 
-struct Run {
-  int status;
-  std::string output;
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-std::vector<nlohmann::json> records(const std::string& path) {
-  std::vector<nlohmann::json> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(nlohmann::json::parse(line));
-  return out;
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 // One pair (two games, seats swapped) of the lab's engine against `bot` on the open test board.
 std::vector<nlohmann::json> pair_against(const std::string& bot, const std::string& out, int nodes = 300) {
@@ -56,7 +32,7 @@ std::vector<nlohmann::json> pair_against(const std::string& bot, const std::stri
                     ",timelimit=0.3\" --games 2 --boards " + kBoards + " --seed 5 --out " + out);
   INFO(r.output);
   REQUIRE(r.status == 0);
-  const auto lines = records(out);
+  const auto lines = gamelab_test::read_records(out);
   REQUIRE(lines.size() == 1);
   return {lines[0]["games"][0], lines[0]["games"][1]};
 }

@@ -1,44 +1,18 @@
 #pragma once
 // Seeded positions for the engine's tests: the committed board suite, random legal placements, then a
 // few random turns; both variants. Only positions still in play are kept.
-#include <algorithm>
-#include <filesystem>
 #include <vector>
 
+#include "common/dcms_positions.hpp"
 #include "core/rng.hpp"
-#include "core/text_file.hpp"
 #include "helpers.hpp"
 
 namespace dcms_test {
 
 inline std::vector<State> suite_setups(Variant variant) {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/dcms")) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
   std::vector<State> out;
-  for (const auto& f : files) out.push_back(setup_state(*parse_position_text(gamelab::read_text_file(f), f).board, variant));
+  for (const Board& board : gamelab_test::dcms::suite_boards()) out.push_back(setup_state(board, variant));
   return out;
-}
-
-inline State random_play_position(const State& setup, gamelab::Rng& rng, int max_turns) {
-  Placement p[2];
-  for (int side = 0; side < 2; ++side) {
-    const auto squares = setup_squares(*setup.board, side);
-    p[side] = placement_at(squares, setup.variant, rng.below(placement_count(*setup.board, setup.variant, side)));
-  }
-  State s = place_pieces(setup, p[0], p[1]);
-  const int turns = static_cast<int>(rng.below(static_cast<std::uint64_t>(max_turns) + 1));
-  for (int t = 0; t < turns && !ends_before_moves(s); ++t) {
-    ActionList a, b;
-    generate_actions(s, kBlue, a);
-    generate_actions(s, kRed, b);
-    const State next = play(s, a[rng.below(a.size())], b[rng.below(b.size())]);
-    if (ends_before_moves(next)) break;
-    s = next;
-  }
-  return s;
 }
 
 // `count` positions in play, alternating variants, from seed `seed`.
@@ -48,7 +22,7 @@ inline std::vector<State> random_positions(int count, std::uint64_t seed, int ma
   std::vector<State> out;
   while (static_cast<int>(out.size()) < count) {
     const auto& pool = setups[out.size() % 2];
-    const State s = random_play_position(pool[rng.below(pool.size())], rng, max_turns);
+    const State s = gamelab_test::dcms::random_play(pool[rng.below(pool.size())], rng, max_turns);
     if (!ends_before_moves(s)) out.push_back(s);
   }
   return out;

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
+#include "common/run.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "eval/records.hpp"
@@ -16,22 +16,8 @@ using namespace gamelab::eval;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;  // stdout, and stderr too unless `stdout_only`
-};
-
-Run run(const std::string& args, bool stdout_only = false) {
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + (stdout_only ? " 2>/dev/null" : " 2>&1");
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 // A records file of `pairs` pairs among three engines of true strength 0, 80, 160 (draw-elo model).
 std::string write_records(const std::string& path, int pairs, std::uint64_t seed) {

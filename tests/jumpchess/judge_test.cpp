@@ -1,40 +1,22 @@
 // The lab as the tournament's judge, end to end through `gamelab match jumpchess`: a fake TCP bot
 // (tests/jumpchess/bots/fake_bot.cpp) plays well or misbehaves on purpose, and every fault becomes a
 // pass for the bot, as in the tournament, kept visible in the records; nothing hangs the match.
-#include <array>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <sys/wait.h>
 
+#include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "helpers.hpp"
 #include "jumpchess/entry.hpp"
 
 namespace {
 
-struct Run {
-  int status;
-  std::string output;
-  double seconds;
-};
-
-Run run(const std::string& args) {
-  const auto start = std::chrono::steady_clock::now();
-  const std::string command = std::string(GAMELAB_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output, seconds};
-}
+using gamelab_test::Run;
+using gamelab_test::run;
 
 std::vector<nlohmann::json> records(const std::string& path) {
   std::vector<nlohmann::json> out;

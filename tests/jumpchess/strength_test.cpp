@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 
+#include "common/greedy.hpp"
 #include "core/rng.hpp"
 #include "helpers.hpp"
 #include "jumpchess/eval.hpp"
@@ -21,19 +22,12 @@ Move opponent_move(const State& s, Opponent kind, gamelab::Rng& rng, const std::
   generate_moves(s, moves);
   if (kind == Opponent::Random) return moves[rng.below(moves.size())];
   // Greedy: the move after which the other side's static evaluation (or the end score) is lowest.
-  int best = 1 << 30;
-  std::vector<Move> ties;
-  for (const auto& m : moves) {
+  const auto value = [&](const Move& m) {
     const State next = play(s, m);
     const auto end = Game::terminal_score(next, 0);
-    const int value = end ? *end : evaluate(next, weights.data());
-    if (value < best) {
-      best = value;
-      ties.clear();
-    }
-    if (value == best) ties.push_back(m);
-  }
-  return ties[rng.below(ties.size())];
+    return end ? *end : evaluate(next, weights.data());
+  };
+  return gamelab_test::lowest_valued(moves, value, rng);
 }
 
 struct Tally {

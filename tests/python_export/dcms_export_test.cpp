@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/dcms_positions.hpp"
 #include "core/rng.hpp"
 #include "dcms/distances.hpp"
 #include "dcms/engine.hpp"
@@ -29,16 +30,7 @@ using nlohmann::json;
 
 namespace {
 
-std::vector<Board> suite_boards() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/dcms")) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  std::vector<Board> out;
-  for (const auto& f : files) out.push_back(*parse_position_text(gamelab::read_text_file(f), f).board);
-  return out;
-}
+using gamelab_test::dcms::suite_boards;
 
 int square_index(const State& s, Square sq) { return sq == kNoSquare ? -1 : row_of(sq) * s.board->cols() + col_of(sq); }
 
@@ -71,22 +63,7 @@ std::vector<State> random_positions(std::size_t count, std::uint64_t seed) {
   std::vector<State> out;
   while (out.size() < count) {
     const Variant variant = out.size() % 2 ? Variant::Full : Variant::Mouse;
-    const State setup = setup_state(boards[rng.below(boards.size())], variant);
-    Placement p[2];
-    for (int side = 0; side < 2; ++side) {
-      const auto squares = setup_squares(*setup.board, side);
-      p[side] = placement_at(squares, variant, rng.below(placement_count(*setup.board, variant, side)));
-    }
-    State s = place_pieces(setup, p[0], p[1]);
-    const int turns = static_cast<int>(rng.below(40));
-    for (int t = 0; t < turns && !ends_before_moves(s); ++t) {
-      ActionList a, b;
-      generate_actions(s, kBlue, a);
-      generate_actions(s, kRed, b);
-      const State next = play(s, a[rng.below(a.size())], b[rng.below(b.size())]);
-      if (ends_before_moves(next)) break;
-      s = next;
-    }
+    State s = gamelab_test::dcms::random_play(setup_state(boards[rng.below(boards.size())], variant), rng, 39);
     if (ends_before_moves(s)) continue;
     s.turn = static_cast<std::uint8_t>(rng.below(kDefaultTurnLimit));
     s.hash = compute_hash(s);

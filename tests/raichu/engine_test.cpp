@@ -2,6 +2,7 @@
 // value, determinism, the bench signature.
 #include <catch2/catch.hpp>
 
+#include "common/search.hpp"
 #include "core/rng.hpp"
 #include "helpers.hpp"
 #include "raichu/entry.hpp"
@@ -44,16 +45,9 @@ std::vector<State> random_positions(int count, std::uint64_t seed, int n = 8) {
   return out;
 }
 
-gamelab::SearchLimits depth(int d) {
-  gamelab::SearchLimits limits;
-  limits.depth = d;
-  return limits;
-}
+using gamelab_test::depth;
 
-AlphaBeta<Game> engine() {
-  const auto params = default_params();
-  return AlphaBeta<Game>(params.values(), AlphaBetaKnobs::from(params));
-}
+AlphaBeta<Game> engine() { return gamelab_test::alphabeta<Game>(default_params()); }
 
 // Plain minimax (negamax form) with the engine's leaf evaluation and end rules.
 int minimax(const State& s, int d, int ply, const std::vector<int>& weights) {

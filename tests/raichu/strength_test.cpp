@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 
+#include "common/greedy.hpp"
 #include "core/rng.hpp"
 #include "helpers.hpp"
 #include "raichu/eval.hpp"
@@ -21,25 +22,14 @@ Move opponent_move(const State& s, Opponent kind, gamelab::Rng& rng, const std::
   generate_moves(s, moves);
   if (kind == Opponent::Random) return moves[rng.below(moves.size())];
   // Greedy: the move after which the opponent's static evaluation (or the end score) is lowest.
-  int best = 1 << 30;
-  std::vector<Move> ties;
-  for (const auto& m : moves) {
+  const auto value = [&](const Move& m) {
     const State next = play(s, m);
-    int value;
-    if (auto t = Game::terminal_score(next, 0)) {
-      value = *t;
-    } else {
-      MoveList replies;
-      generate_moves(next, replies);
-      value = replies.size() == 0 ? Game::no_move_score(next, 0) : evaluate(next, weights.data());
-    }
-    if (value < best) {
-      best = value;
-      ties.clear();
-    }
-    if (value == best) ties.push_back(m);
-  }
-  return ties[rng.below(ties.size())];
+    if (auto t = Game::terminal_score(next, 0)) return *t;
+    MoveList replies;
+    generate_moves(next, replies);
+    return replies.size() == 0 ? Game::no_move_score(next, 0) : evaluate(next, weights.data());
+  };
+  return gamelab_test::lowest_valued(moves, value, rng);
 }
 
 // Points for the engine (1 win, 0.5 draw) over `games` games.

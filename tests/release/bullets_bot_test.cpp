@@ -4,17 +4,17 @@
 // the compiled release, and the torture test.
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <filesystem>
-#include <nlohmann/json.hpp>
 
 #include "bullets/eval.hpp"
 #include "bullets/match.hpp"
 #include "bullets/notation.hpp"
 #include "bullets/rules.hpp"
+#include "common/suite.hpp"
 #include "core/params.hpp"
 #include "core/process.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
+#include "release_params.hpp"
 #include "torture.hpp"
 
 using namespace gamelab;
@@ -28,13 +28,8 @@ const std::string kBot = GAMELAB_BULLETS_BOT;
 constexpr double kLimit = 0.150;  // the tournament's, process start included
 
 std::vector<Position> suite_boards() {
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/bullets")) {
-    files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
   std::vector<Position> out;
-  for (const auto& f : files) out.push_back(parse_position(read_text_file(f.string()), f.string()));
+  for (const auto& f : gamelab_test::suite_files("bullets")) out.push_back(parse_position(read_text_file(f), f));
   return out;
 }
 
@@ -159,20 +154,7 @@ TEST_CASE("bullets bot: bad input gets a message on stderr, exit code 2 and no a
 }
 
 TEST_CASE("bullets bot: it plays the configuration of engines/bullets/release.json", "[release][bullets]") {
-  const ProcessResult r = run_process({kBot, "--print-params"}, "", 5.0);
-  REQUIRE(r.exit_code == 0);
-  const ParamSet compiled = ParamSet::from_json(r.out, default_params(), "bullets_bot --print-params");
-  const std::string path = std::string(GAMELAB_SOURCE_DIR) + "/engines/bullets/release.json";
-  if (!std::filesystem::exists(path)) {
-    CHECK(compiled == default_params());
-    return;
-  }
-  const auto release = nlohmann::json::parse(read_text_file(path));
-  const ParamSet frozen = ParamSet::from_json(release.at("params").dump(), default_params(), path);
-  CHECK(compiled == frozen);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(compiled.fingerprint()));
-  CHECK(release.at("source_params_fingerprint") == hex);
+  testing::check_release_params(kBot, "bullets_bot", "bullets", default_params());
 }
 
 TEST_CASE("bullets bot torture: 30 positions at 150 ms, every answer one integer and in time", "[release][bullets][torture]") {

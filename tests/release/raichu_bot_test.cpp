@@ -3,7 +3,6 @@
 // the last complete one counts. Protocol, bad input, the compiled release, and the torture test.
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -19,6 +18,7 @@
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
+#include "release_params.hpp"
 #include "torture.hpp"
 
 using namespace gamelab;
@@ -222,20 +222,7 @@ TEST_CASE("raichu bot: bad input gets a message on stderr, exit code 2 and no mo
 }
 
 TEST_CASE("raichu bot: it plays the configuration of engines/raichu/release.json", "[release][raichu]") {
-  const ProcessResult r = run_process({kBot, "--print-params"}, "", 5.0);
-  REQUIRE(r.exit_code == 0);
-  const ParamSet compiled = ParamSet::from_json(r.out, default_params(), "raichu --print-params");
-  const std::string path = std::string(GAMELAB_SOURCE_DIR) + "/engines/raichu/release.json";
-  if (!std::filesystem::exists(path)) {
-    CHECK(compiled == default_params());
-    return;
-  }
-  const auto release = nlohmann::json::parse(read_text_file(path));
-  const ParamSet frozen = ParamSet::from_json(release.at("params").dump(), default_params(), path);
-  CHECK(compiled == frozen);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(compiled.fingerprint()));
-  CHECK(release.at("source_params_fingerprint") == hex);
+  testing::check_release_params(kBot, "raichu", "raichu", default_params());
 }
 
 TEST_CASE("raichu bot torture: 30 positions at 0.2 s, every answer legal and in time", "[release][raichu][torture]") {

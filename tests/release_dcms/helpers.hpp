@@ -2,12 +2,11 @@
 // Helpers for the Dog-Cat-Mouse-cheeSe release tests: requests the bot is tried on (setups on the
 // committed board suite, positions from the bench suite and from seeded random play, both variants,
 // both colours), and a check that an answer is legal by the referee's own parsers.
-#include <algorithm>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "common/dcms_positions.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
@@ -30,37 +29,10 @@ struct Case {
   std::string request() const { return setup() ? setup_request(state, side) : move_request(state, side); }
 };
 
-inline std::vector<Board> suite_boards() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/boards/dcms")) {
-    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  std::vector<Board> out;
-  for (const auto& f : files) out.push_back(*parse_position_text(gamelab::read_text_file(f), f).board);
-  return out;
-}
-
-// A random legal placement for both sides, then up to `max_turns` random turns; the last position in
-// play.
-inline State random_play(const State& setup, gamelab::Rng& rng, int max_turns) {
-  Placement p[2];
-  for (int side = 0; side < 2; ++side) {
-    const auto squares = setup_squares(*setup.board, side);
-    p[side] = placement_at(squares, setup.variant, rng.below(placement_count(*setup.board, setup.variant, side)));
-  }
-  State s = place_pieces(setup, p[0], p[1]);
-  const int turns = static_cast<int>(rng.below(static_cast<std::uint64_t>(max_turns) + 1));
-  for (int t = 0; t < turns; ++t) {
-    ActionList a, b;
-    generate_actions(s, kBlue, a);
-    generate_actions(s, kRed, b);
-    const State next = play(s, a[rng.below(a.size())], b[rng.below(b.size())]);
-    if (ends_before_moves(next)) break;
-    s = next;
-  }
-  return s;
-}
+// The committed suite's boards; a random legal placement for both sides, then up to `max_turns`
+// random turns (the last position in play).
+using gamelab_test::dcms::random_play;
+using gamelab_test::dcms::suite_boards;
 
 // `count` requests: the bench suite's positions first, then from seeded random play on the board suite
 // (one in eight a setup), variants and colours alternating; none is over.

@@ -1,6 +1,7 @@
 // Regret matching and the simultaneous-move MCTS on matrix games with known equilibria.
 #include <catch2/catch.hpp>
 
+#include "common/search.hpp"
 #include "matrix_game.hpp"
 #include "search/regret_matching.hpp"
 #include "search/simultaneous_mcts.hpp"
@@ -47,11 +48,7 @@ MctsKnobs rm_knobs() {
   return k;
 }
 
-gamelab::SearchLimits iterations(std::uint64_t n) {
-  gamelab::SearchLimits limits;
-  limits.nodes = n;
-  return limits;
-}
+using gamelab_test::iterations;
 
 }  // namespace
 

@@ -1,9 +1,5 @@
 #include "helpers.hpp"
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -21,18 +17,5 @@ int count_lines(const std::string& path) {
   for (char c : file_text(path)) n += c == '\n';
   return n;
 }
-
-Run run_command(const std::string& command) {
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return {-1, "popen failed"};
-  std::string output;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
-Run run_gamelab(const std::string& args) { return run_command(std::string(GAMELAB_BINARY) + " " + args); }
 
 }  // namespace tuner_test

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <string>
 
+#include "common/run.hpp"
+
 namespace tuner_test {
 
 // A fresh, empty folder named `name` under the test's working folder.
@@ -14,12 +16,9 @@ inline std::string fresh_dir(const std::string& name) {
 std::string file_text(const std::string& path);
 int count_lines(const std::string& path);
 
-struct Run {
-  int status;
-  std::string output;
-};
-// Runs `gamelab ARGS` (or any command line when `raw`) and collects stdout and stderr.
-Run run_gamelab(const std::string& args);
-Run run_command(const std::string& command);
+// Runs `gamelab ARGS` (or any command line) and collects stdout and stderr.
+using gamelab_test::Run;
+using gamelab_test::run_command;
+inline Run run_gamelab(const std::string& args) { return gamelab_test::run(args); }
 
 }  // namespace tuner_test

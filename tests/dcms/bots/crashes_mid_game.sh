@@ -1,12 +1,10 @@
 #!/bin/sh
 # A bot that places legally and exits when asked for its first move.
+. "$(dirname "$0")/protocol.sh"
 while IFS= read -r line; do
   set -- $line
   case "$1" in
-    setup)
-      i=0; while [ "$i" -lt "$3" ]; do IFS= read -r _; i=$((i + 1)); done
-      if [ "$2" = 0 ]; then c=1; else c=$(($4 - 2)); fi
-      if [ "$5" = mouse ]; then echo "((1, $c), (2, $c))"; else echo "((1, $c), (2, $c), (3, $c), (3, $c))"; fi ;;
+    setup) place "$2" "$3" "$4" "$5" ;;
     move) echo "out of memory" >&2; exit 1 ;;
   esac
 done
