@@ -114,6 +114,12 @@ std::uint64_t ParamSet::fingerprint() const {
   return hash;
 }
 
+std::string ParamSet::fingerprint_hex() const {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fingerprint()));
+  return hex;
+}
+
 std::string ParamSet::to_json() const {
   nlohmann::ordered_json out;
   out["game"] = game_;

@@ -46,6 +46,7 @@ class ParamSet {
 
   // A 64-bit fingerprint of names and values (game records keep it to tell configurations apart).
   std::uint64_t fingerprint() const;
+  std::string fingerprint_hex() const;  // the same as 16 lower-case hex digits (records, reports, exports)
 
   std::string to_json() const;
   std::string to_spsa() const;

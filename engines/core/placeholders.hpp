@@ -4,7 +4,6 @@
 // filler are written together, so a missing or leftover placeholder is a programming error
 // (std::logic_error naming the template and the placeholder), never the user's.
 #include <cctype>
-#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -63,11 +62,9 @@ inline std::string python_param_lines(const ParamSet& params, const ParamSet& de
 // parameters came from) and FINGERPRINT (ParamSet::fingerprint, 16 hex digits).
 inline void fill_export_header(std::string& text, const std::string& generated_by, const std::string& params_source,
                                const ParamSet& params, const std::string& what) {
-  char fingerprint[17];
-  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(params.fingerprint()));
   fill_placeholder(text, "GENERATED_BY", generated_by, what);
   fill_placeholder(text, "PARAMS_SOURCE", one_line(params_source), what);
-  fill_placeholder(text, "FINGERPRINT", fingerprint, what);
+  fill_placeholder(text, "FINGERPRINT", params.fingerprint_hex(), what);
 }
 
 }  // namespace gamelab

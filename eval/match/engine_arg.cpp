@@ -94,9 +94,16 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   arg.player.params = params.empty() ? game.default_params() : ParamSet::load_file(params, game.default_params());
   if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D or movetime=MS");
   arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(arg.player.params.fingerprint()));
-  arg.params_hash = hex;
+  arg.params_hash = arg.player.params.fingerprint_hex();
+  return arg;
+}
+
+EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {
+  EngineArg arg;
+  arg.player.name = name;
+  arg.player.params = params;
+  arg.player.limits = limits;
+  arg.params_hash = params.fingerprint_hex();
   return arg;
 }
 

@@ -17,4 +17,7 @@ struct EngineArg {
 // `game` supplies the default parameters. InputError naming the argument and the problem.
 EngineArg parse_engine_arg(const std::string& text, const GameEntry& game);
 
+// The lab's own engine with these parameters and limits (what the tuners and the release gate play).
+EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits);
+
 }  // namespace gamelab::eval

@@ -27,10 +27,4 @@ ParamSet load_any_params(const std::string& path, const ParamSet& defaults) {
   return ParamSet::from_json(data["params"].dump(), defaults, path + ": params");
 }
 
-std::string fingerprint_hex(const ParamSet& params) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(params.fingerprint()));
-  return hex;
-}
-
 }  // namespace gamelab::eval

@@ -29,7 +29,5 @@ bool is_release_config(const std::string& text);
 // parameter set in JSON, or OpenBench SPSA text; over `defaults`. InputError naming the file otherwise.
 ParamSet load_any_params(const std::string& path, const ParamSet& defaults);
 
-// The 16 hex digits of params.fingerprint().
-std::string fingerprint_hex(const ParamSet& params);
 
 }  // namespace gamelab::eval

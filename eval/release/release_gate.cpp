@@ -102,22 +102,13 @@ void run_benches(const GameEntry& game, const ParamSet& candidate, Json& data, s
            << build["result"].get<std::string>() << " (" << bench_signature_path(game.name) << ")\n";
 }
 
-EngineArg engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {
-  EngineArg arg;
-  arg.player.name = name;
-  arg.player.params = params;
-  arg.player.limits = limits;
-  arg.params_hash = fingerprint_hex(params);
-  return arg;
-}
-
 // Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1.
 bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate, const ParamSet& baseline,
                 int games, const std::string& records, Json& data, std::ostream& progress) {
   MatchConfig config;
   config.game = game.name;
   const SearchLimits limits = parse_limits(o.limit, "--limit");
-  config.engines = {engine("candidate", candidate, limits), engine("baseline", baseline, limits)};
+  config.engines = {lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits)};
   config.games = games;
   config.concurrency = o.concurrency;
   config.seed = o.seed;
@@ -180,7 +171,7 @@ Json release_config(const Json& data, const ParamSet& candidate) {
           {"perft", "ok"},
           {"verdict", verdict},
           {"date", data["date"]},
-          {"source_params_fingerprint", fingerprint_hex(candidate)},
+          {"source_params_fingerprint", candidate.fingerprint_hex()},
           {"report", data["report"]}};
 }
 
@@ -231,9 +222,9 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   data["date"] = clock.date;
   data["report"] = "reports/" + game.name + "/" + clock.id + ".md";
   data["candidate"] = {{"source", o.params == kDefaultParamsName ? "default parameters" : o.params},
-                       {"fingerprint", fingerprint_hex(candidate)}};
+                       {"fingerprint", candidate.fingerprint_hex()}};
   data["baseline"] = {{"source", baseline_source.empty() ? "default parameters" : baseline_source},
-                      {"fingerprint", fingerprint_hex(baseline)}};
+                      {"fingerprint", baseline.fingerprint_hex()}};
 
   if (!check_perft(game, o, data, progress).empty()) {
     result.problems.push_back("perft: the move generator does not match " + data["perft"]["dataset"].get<std::string>() +

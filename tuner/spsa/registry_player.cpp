@@ -12,19 +12,6 @@
 
 namespace gamelab::tuner {
 
-namespace {
-
-eval::EngineArg engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {
-  eval::EngineArg arg;
-  arg.player.name = name;
-  arg.player.params = params;
-  arg.player.limits = limits;
-  arg.params_hash = hex_fingerprint(params.fingerprint());
-  return arg;
-}
-
-}  // namespace
-
 PairPlayer registry_pair_player(const std::string& game_name, const Positions& positions, const SearchLimits& limits,
                                 int concurrency) {
   const GameEntry& game = find_game(game_name);
@@ -32,8 +19,8 @@ PairPlayer registry_pair_player(const std::string& game_name, const Positions& p
   if (!limits.reproducible()) throw InputError("tuning needs node or depth limits (reproducible), not " + to_string(limits));
   if (concurrency < 1) throw InputError("--concurrency must be at least 1");
   return [&game, positions, limits, concurrency](const PairJob& job, const std::vector<std::uint64_t>& pairs) {
-    const eval::EngineArg plus = engine("plus", job.plus, limits);
-    const eval::EngineArg minus = engine("minus", job.minus, limits);
+    const eval::EngineArg plus = eval::lab_engine("plus", job.plus, limits);
+    const eval::EngineArg minus = eval::lab_engine("minus", job.minus, limits);
     std::vector<PairOutcome> outcomes(pairs.size());
     std::exception_ptr failure;
     std::mutex lock;

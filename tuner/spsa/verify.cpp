@@ -11,19 +11,6 @@
 
 namespace gamelab::tuner {
 
-namespace {
-
-eval::EngineArg engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {
-  eval::EngineArg arg;
-  arg.player.name = name;
-  arg.player.params = params;
-  arg.player.limits = limits;
-  arg.params_hash = hex_fingerprint(params.fingerprint());
-  return arg;
-}
-
-}  // namespace
-
 VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& options, std::ostream& progress) {
   const SpsaSettings& s = campaign.settings();
   if (campaign.dir().empty()) throw std::logic_error("verify_campaign needs the campaign's folder");
@@ -32,7 +19,7 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   VerifyReport report;
   eval::MatchConfig& config = report.config;
   config.game = s.game;
-  config.engines = {engine("tuned", tuned, limits), engine("base", s.base, limits)};
+  config.engines = {eval::lab_engine("tuned", tuned, limits), eval::lab_engine("base", s.base, limits)};
   config.games = options.games > 0 ? options.games : s.verify_games > 0 ? s.verify_games : 1000;
   config.concurrency = options.concurrency > 0 ? options.concurrency : s.concurrency;
   config.seed = derive_seed(s.seed, 0x5350534105ULL);

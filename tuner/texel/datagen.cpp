@@ -32,7 +32,7 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
                     {{"games", std::to_string(settings.games)}, {"seed", std::to_string(settings.seed)},
                      {"limit", to_string(settings.limits)}, {"random_plies", std::to_string(settings.random_plies)},
                      {"skip_tactical", settings.skip_tactical ? "1" : "0"},
-                     {"params", hex_fingerprint(params.fingerprint())}});
+                     {"params", params.fingerprint_hex()}});
   // Games are played in chunks, each chunk in parallel, then written in game order.
   const int chunk = std::max(16, 8 * settings.concurrency);
   ProgressOptions bar;
