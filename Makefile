@@ -37,7 +37,7 @@ build: configure
 
 # The main job, the whole lab in a few minutes: prove Raichu's move generator (perft), tune its
 # evaluation weights by SPSA (fixed seed), verify the tuned weights against the defaults with an SPRT
-# match, and write the report ($(DEMO)/report/index.html). About 4 minutes on 2 cores after the build.
+# match, and write the report ($(DEMO)/report/index.html). Under a minute on 2 cores after the build.
 DEMO := $(BUILD)/demo
 demo: build
 	@mkdir -p $(DEMO)
