@@ -39,4 +39,13 @@ ParamSet playing_params(const char* bot, const std::string& params_file, const s
   }
 }
 
+std::optional<ParamSet> params_or_print(const char* bot, bool print_params, const std::string& params_file,
+                                        const std::function<ParamSet()>& frozen, const ParamSet& defaults) {
+  if (print_params) {
+    std::fputs(frozen().to_json().c_str(), stdout);
+    return std::nullopt;
+  }
+  return playing_params(bot, params_file, frozen, defaults);
+}
+
 }  // namespace gamelab::bot

@@ -4,6 +4,7 @@
 // naming the input, the usage when the arguments themselves were wrong, and exit code 2; any other
 // exception is an internal error, exit code 3. Nothing is printed on standard output for either.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,11 @@ int run_main(const char* bot, const char* usage, int argc, char** argv,
 // which calls frozen() itself, fails loudly instead).
 ParamSet playing_params(const char* bot, const std::string& params_file, const std::function<ParamSet()>& frozen,
                         const ParamSet& defaults);
+
+// The bots' `--print-params` and `--params FILE` in one call: with `print_params`, prints frozen()'s
+// JSON (loudly failing if the release no longer fits) and returns nothing (the bot exits 0);
+// otherwise returns playing_params().
+std::optional<ParamSet> params_or_print(const char* bot, bool print_params, const std::string& params_file,
+                                        const std::function<ParamSet()>& frozen, const ParamSet& defaults);
 
 }  // namespace gamelab::bot

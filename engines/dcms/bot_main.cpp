@@ -97,12 +97,10 @@ int main(int argc, char** argv) {
   return bot::run_main("dcms_bot", kUsage, argc, argv, [](const std::vector<std::string>& args, bool& arguments_read) {
     const Options options = parse_options(args);
     arguments_read = true;
-    const auto frozen = [] { return release::frozen_params(default_params()); };
-    if (options.print_params) {
-      std::fputs(frozen().to_json().c_str(), stdout);
-      return 0;
-    }
-    const ParamSet params = bot::playing_params("dcms_bot", options.params, frozen, default_params());
+    const auto played = bot::params_or_print("dcms_bot", options.print_params, options.params,
+                                             [] { return release::frozen_params(default_params()); }, default_params());
+    if (!played) return 0;
+    const ParamSet& params = *played;
     std::ios::sync_with_stdio(false);
     return run_bot(std::cin, stdout, params, options.bot);
   });

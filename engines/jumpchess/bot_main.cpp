@@ -115,11 +115,8 @@ int main(int argc, char** argv) {
   return bot::run_main("jumpchess_bot", kUsage, argc, argv, [](const std::vector<std::string>& args, bool& arguments_read) {
     const Options options = parse_options(args);
     arguments_read = true;
-    if (options.print_params) {
-      std::fputs(release_params().to_json().c_str(), stdout);
-      return 0;
-    }
-    return run_client(options.client, bot::playing_params("jumpchess_bot", options.params, release_params, default_params()),
-                      stderr);
+    const auto played =
+        bot::params_or_print("jumpchess_bot", options.print_params, options.params, release_params, default_params());
+    return played ? run_client(options.client, *played, stderr) : 0;
   });
 }
