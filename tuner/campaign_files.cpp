@@ -109,13 +109,4 @@ ParamSet params_from_json(const nlohmann::json& data, const std::string& source)
   }
 }
 
-nlohmann::json read_json_file(const std::string& path) {
-  const std::string text = read_text_file(path);
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON (" + e.what() + ")");
-  }
-}
-
 }  // namespace gamelab::tuner

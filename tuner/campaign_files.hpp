@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json_file.hpp"  // read_json_file
 #include "core/params.hpp"
 
 namespace gamelab::tuner {
@@ -38,8 +39,6 @@ std::string campaign_file(const std::string& dir, const std::string& name);
 // A 64-bit fingerprint as 16 hexadecimal digits, as match records keep parameter hashes.
 std::string hex_fingerprint(std::uint64_t value);
 
-// Reads a JSON file of a campaign; InputError naming it if it is missing or malformed.
-nlohmann::json read_json_file(const std::string& path);
 
 // A parameter set from its JSON form without a game's defaults (campaign files hold full sets).
 ParamSet params_from_json(const nlohmann::json& data, const std::string& source);

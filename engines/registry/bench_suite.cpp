@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/text_file.hpp"
 
 namespace gamelab {
@@ -15,22 +16,10 @@ std::string bench_signature_path(const std::string& game) {
   return std::string(GAMELAB_SOURCE_DIR) + "/engines/" + game + "/bench_signature.json";
 }
 
-namespace {
-
-nlohmann::json load_json(const std::string& path) {
-  try {
-    return nlohmann::json::parse(read_text_file(path));
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON (" + e.what() + ")");
-  }
-}
-
-}  // namespace
-
 BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, const std::string& suite) {
   if (!game.search) throw InputError("game " + game.name + " has no searching engine yet");
   const std::string path = suite.empty() ? default_bench_suite(game.name) : suite;
-  const nlohmann::json data = load_json(path);
+  const nlohmann::json data = read_json_file(path);
   BenchReport report;
   try {
     // Turn-based suites fix a depth; simultaneous (MCTS) suites fix a number of iterations ("nodes").
@@ -57,7 +46,7 @@ BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, 
 
 std::uint64_t recorded_bench_signature(const std::string& game) {
   const std::string path = bench_signature_path(game);
-  const nlohmann::json data = load_json(path);
+  const nlohmann::json data = read_json_file(path);
   try {
     return data.at("nodes").get<std::uint64_t>();
   } catch (const nlohmann::json::exception& e) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/text_file.hpp"
 
 namespace gamelab {
@@ -24,12 +25,7 @@ const nlohmann::json& field(const nlohmann::json& object, const char* key, const
 
 std::vector<PerftSuiteRow> run_perft_suite(const GameEntry& game, const std::string& path,
                                            const PerftSuiteOptions& options) {
-  nlohmann::json data;
-  try {
-    data = nlohmann::json::parse(read_text_file(path));
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": not valid JSON (" + e.what() + ")");
-  }
+  const nlohmann::json data = read_json_file(path);
   if (field(data, "game", path) != game.name) {
     throw InputError(path + ": dataset is for game '" + data["game"].dump() + "', not '" + game.name + "'");
   }

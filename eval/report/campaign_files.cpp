@@ -9,15 +9,6 @@ namespace gamelab::eval::report {
 
 using nlohmann::json;
 
-nlohmann::json read_json(const std::string& path) {
-  const std::string text = read_text_file(path);
-  try {
-    return json::parse(text);
-  } catch (const json::exception& e) {
-    throw InputError(path + ": not valid JSON (" + e.what() + ")");
-  }
-}
-
 JsonLines read_json_lines(const std::string& path) {
   JsonLines out;
   if (!std::filesystem::exists(path)) return out;

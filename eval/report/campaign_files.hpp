@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/json_file.hpp"  // read_json_file
+
 namespace gamelab::eval::report {
 
 struct JsonLines {
@@ -12,8 +14,6 @@ struct JsonLines {
   std::string note;  // "path:line: ..." when a cut-off last line was left out, else ""
 };
 
-// A JSON file; InputError naming it when it is missing or malformed.
-nlohmann::json read_json(const std::string& path);
 // A journal (one JSON object per line); a missing file reads as no lines. A last line without its
 // newline that does not parse (a run killed mid-write) is left out and noted; any other bad line is an
 // InputError naming the file and line.

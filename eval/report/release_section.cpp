@@ -26,7 +26,7 @@ std::string text(const json& object, const char* key) { return json_text(member(
 
 bool is_release_data(const std::string& path) {
   try {
-    const json data = read_json(path);
+    const json data = read_json_file(path);
     return data.is_object() && data.contains("gate") && data.contains("perft");
   } catch (const std::exception&) {
     return false;
@@ -34,7 +34,7 @@ bool is_release_data(const std::string& path) {
 }
 
 Section release_section(const std::string& path) {
-  const json data = read_json(path);
+  const json data = read_json_file(path);
   if (!data.is_object() || !data.contains("gate") || !data.contains("perft")) {
     throw InputError(path + ": not a release report's data (no \"gate\" and \"perft\")");
   }

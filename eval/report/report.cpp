@@ -36,7 +36,7 @@ InputKind detect_input(const std::string& path) {
     if (!fs::exists(config)) {
       throw InputError(path + ": a folder without config.json (expected an SPSA or Texel campaign folder)");
     }
-    const auto data = read_json(config);
+    const auto data = read_json_file(config);
     const std::string kind = data.is_object() && data.contains("kind") && data["kind"].is_string() ? data["kind"].get<std::string>() : "";
     if (kind == "spsa") return InputKind::SpsaCampaign;
     if (kind == "texel") return InputKind::TexelCampaign;

@@ -27,7 +27,7 @@ struct TunedParam {
 std::map<std::string, int> param_values(const std::string& path) {
   std::map<std::string, int> out;
   if (!std::filesystem::exists(path)) return out;
-  const json data = read_json(path);
+  const json data = read_json_file(path);
   for (const auto& p : data.at("params")) out[p.at("name").get<std::string>()] = p.at("value").get<int>();
   return out;
 }
@@ -50,7 +50,7 @@ Tone verdict_tone(const std::string& verdict) {
 
 Section spsa_section(const std::string& dir) {
   const std::string config_path = file_in(dir, "config.json");
-  const json config = read_json(config_path);
+  const json config = read_json_file(config_path);
   std::vector<TunedParam> tuned;
   int iterations = 0, pairs = 0;
   std::string game, limits;
@@ -86,7 +86,7 @@ Section spsa_section(const std::string& dir) {
     throw InputError(file_in(dir, "journal.jsonl") + ": not an SPSA journal (" + e.what() + ")");
   }
   const int done = static_cast<int>(journal.lines.size());
-  const json verdict = std::filesystem::exists(file_in(dir, "verify.json")) ? read_json(file_in(dir, "verify.json")) : json();
+  const json verdict = std::filesystem::exists(file_in(dir, "verify.json")) ? read_json_file(file_in(dir, "verify.json")) : json();
 
   Section section;
   section.title = "SPSA campaign: " + game + ", " + dir;

@@ -22,7 +22,7 @@ std::string mse(double x) { return fixed(x, 6); }
 
 Section texel_section(const std::string& dir) {
   const std::string config_path = file_in(dir, "config.json");
-  const json config = read_json(config_path);
+  const json config = read_json_file(config_path);
   struct Weight {
     std::string name;
     int before = 0, min = 0, max = 0;
@@ -51,7 +51,7 @@ Section texel_section(const std::string& dir) {
     validation.push_back(json_number(line, "validation_mse"));
     if (line.contains("k")) k = json_number(line, "k");
   }
-  const json checkpoint = std::filesystem::exists(file_in(dir, "checkpoint.json")) ? read_json(file_in(dir, "checkpoint.json")) : json();
+  const json checkpoint = std::filesystem::exists(file_in(dir, "checkpoint.json")) ? read_json_file(file_in(dir, "checkpoint.json")) : json();
   if (checkpoint.is_object()) k = json_number(checkpoint, "k", k);
   const int best_epoch = checkpoint.is_object() ? static_cast<int>(json_number(checkpoint, "best_epoch")) : 0;
   const bool validating = std::any_of(validation.begin(), validation.end(), [](double v) { return v > 0; });
@@ -59,7 +59,7 @@ Section texel_section(const std::string& dir) {
   // The weights after: best.json (the lowest validation error), else the checkpoint's best weights.
   std::map<std::string, int> after;
   if (std::filesystem::exists(file_in(dir, "best.json"))) {
-    const json best = read_json(file_in(dir, "best.json"));  // named: the loop below must not outlive it
+    const json best = read_json_file(file_in(dir, "best.json"));  // named: the loop below must not outlive it
     for (const auto& p : best.at("params")) {
       after[p.at("name").get<std::string>()] = p.at("value").get<int>();
     }
