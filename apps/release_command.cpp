@@ -63,6 +63,11 @@ void add_release_command(CLI::App& app) {
     command->add_option("--seed", o.seed, "the match's seed (default 1)");
     command->add_option("--records", o.records, "the match's records file while it runs (default: a temporary file)");
     command->add_option("--root", o.root, "the project folder to write engines/ and reports/ in (default: the source tree)");
+    command->add_option("--openings", o.openings, "the match's opening suite (turn-based; default: the game's suite)");
+    command->add_option("--boards", o.boards, "the match's board folder (simultaneous; default: the game's suite)");
+    command->add_option("--campaign", o.campaign,
+                        "the campaign the candidate came from, named in the release (default: the folder of --params "
+                        "when it holds a campaign)");
     command->add_flag("--force", o.force, "release even without an SPRT acceptance (recorded); perft must still match");
     command->add_flag("--deep-perft", o.deep_perft, "also check the dataset's deep perft depths");
     command->add_option("--perft-dataset", o.perft_dataset, "the perft dataset (default datasets/perft/" + game.name + ".json)");

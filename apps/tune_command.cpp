@@ -1,11 +1,15 @@
 // gamelab tune spsa|texel|resume|verify: tuning campaigns (tuner/). Wiring only.
 #include <filesystem>
+#include <limits>
+#include <set>
+#include <type_traits>
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
@@ -22,7 +26,8 @@ namespace {
 using namespace gamelab::tuner;
 
 struct SpsaArgs {
-  std::string params, limit, campaign, openings, boards, sprt = "elo0=0,elo1=10";
+  std::string game;  // recipes only (the command names it)
+  std::string params, limit, verify_limit, campaign, openings, boards, sprt = "elo0=0,elo1=10";
   int iterations = 0, pairs = 4, concurrency = 1, verify_games = 2000;
   std::uint64_t seed = 1;
 };
@@ -40,8 +45,14 @@ struct ResumeArgs {
   bool no_verify = false;
 };
 
+struct RecipeArgs {
+  std::string recipe, campaign;
+  int concurrency = 0;
+  bool no_verify = false;
+};
+
 struct VerifyArgs {
-  std::string campaign, sprt;
+  std::string campaign, sprt, limit;
   int games = 0, concurrency = 0;
   bool best = false;
 };
@@ -63,8 +74,10 @@ void on_group(const ProcessGroup& group, F&& body) {
 
 void print_verify(const VerifyReport& report) {
   std::cout << eval::summary_text(report.summary, report.config);
-  std::cout << "verdict " << report.verdict["verdict"].get<std::string>() << " (" << report.config.records
-            << ", verify.json)\n";
+  std::string verdict_file = report.config.records;
+  verdict_file.resize(verdict_file.size() - std::string_view(".jsonl").size());
+  std::cout << "verdict " << report.verdict["verdict"].get<std::string>() << " at " << report.verdict["limits"].get<std::string>()
+            << " (" << report.config.records << ", " << verdict_file << ".json)\n";
 }
 
 // Plays the campaign in `dir` to its end on every rank of `group`, then (rank 0) verifies it.
@@ -102,6 +115,62 @@ void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency
   }
 }
 
+// The verification limit of a two-stage campaign must be longer than the tuning limit: fishtest
+// verifies at 6-8 times its tuning time control, because a change that wins short games often does
+// not win long ones. With nodes, at least 8 times; with depth, deeper.
+void check_verify_limit(const SearchLimits& tuning, const std::string& text) {
+  const SearchLimits verify = parse_limits(text, "--verify-limit");
+  if (!verify.reproducible()) throw InputError("--verify-limit: verification needs nodes=N or depth=D (reproducible), not movetime");
+  if (tuning.nodes && verify.nodes && *verify.nodes < 8 * *tuning.nodes) {
+    throw InputError("--verify-limit " + text + ": at least 8 x the tuning limit (nodes=" + std::to_string(8 * *tuning.nodes) +
+                     ") or leave it out to verify at the tuning limit");
+  }
+  if (tuning.depth && verify.depth && *verify.depth <= *tuning.depth) {
+    throw InputError("--verify-limit " + text + ": deeper than the tuning limit (depth=" + std::to_string(*tuning.depth) + ")");
+  }
+}
+
+// Writes a new SPSA campaign's folder from the command's (or a recipe's) arguments.
+void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
+  SpsaSettings s;
+  s.game = game.name;
+  s.seed = a.seed;
+  s.pairs_per_iteration = a.pairs;
+  const SearchLimits limits = parse_limits(a.limit, "--limit");
+  if (!limits.reproducible()) throw InputError("--limit: tuning needs nodes=N or depth=D (reproducible), not movetime");
+  s.limits = to_string(limits);
+  if (!a.verify_limit.empty()) {
+    check_verify_limit(limits, a.verify_limit);
+    s.verify_limits = to_string(parse_limits(a.verify_limit, "--verify-limit"));
+  }
+  s.concurrency = a.concurrency;
+  s.schedule = SpsaSchedule::for_iterations(a.iterations);
+  const ParamSet defaults = game.default_params();
+  s.base = a.params.empty() ? defaults : ParamSet::load_file(a.params, defaults);
+  s.params_source = a.params.empty() ? "(defaults)" : a.params;
+  std::vector<std::string> listed;
+  if (a.params.empty()) {
+    for (const auto& p : defaults.all()) listed.push_back(p.name);
+  } else {
+    listed = listed_parameter_names(a.params);
+  }
+  std::vector<std::string> fixed;
+  for (const auto& name : listed) {
+    const Param& p = s.base.at(s.base.index_of(name));
+    (p.c_end > 0 && p.r_end > 0 && p.min < p.max ? s.tuned : fixed).push_back(name);
+  }
+  if (!fixed.empty()) {
+    std::cerr << "spsa: kept fixed (c_end or r_end 0, or min = max):";
+    for (const auto& f : fixed) std::cerr << " " << f;
+    std::cerr << "\n";
+  }
+  if (s.tuned.empty()) throw InputError((a.params.empty() ? "defaults" : a.params) + ": no parameter to tune");
+  s.verify_games = a.verify_games;
+  s.verify_sprt = parse_sprt_arg(a.sprt);
+  s.openings_source = !a.openings.empty() ? a.openings : !a.boards.empty() ? a.boards : "(the game's default suite)";
+  SpsaCampaign::create(a.campaign, s, campaign_positions(game.name, a.openings, a.boards, a.seed));
+}
+
 void add_spsa(CLI::App& tune) {
   auto* spsa = tune.add_subcommand("spsa", "SPSA campaign: tune parameters by self-play game pairs");
   spsa->require_subcommand(1);
@@ -124,48 +193,98 @@ void add_spsa(CLI::App& tune) {
     command->add_option("--verify-games", a->verify_games, "games of the verification match at the end, 0 = none (default 2000)")
         ->check(CLI::Range(0, 100000000));
     command->add_option("--sprt", a->sprt, "verification SPRT (default elo0=0,elo1=10,alpha=0.05,beta=0.05)");
+    command->add_option("--verify-limit", a->verify_limit,
+                        "the verification's limit, at least 8 x --limit for nodes (default: --limit): tune short, "
+                        "verify long");
     command->callback([&game, a] {
       ProcessGroup group;
       on_group(group, [&] {
-        if (group.root()) {
-          SpsaSettings s;
-          s.game = game.name;
-          s.seed = a->seed;
-          s.pairs_per_iteration = a->pairs;
-          const SearchLimits limits = parse_limits(a->limit, "--limit");
-          if (!limits.reproducible()) throw InputError("--limit: tuning needs nodes=N or depth=D (reproducible), not movetime");
-          s.limits = to_string(limits);
-          s.concurrency = a->concurrency;
-          s.schedule = SpsaSchedule::for_iterations(a->iterations);
-          const ParamSet defaults = game.default_params();
-          s.base = a->params.empty() ? defaults : ParamSet::load_file(a->params, defaults);
-          s.params_source = a->params.empty() ? "(defaults)" : a->params;
-          std::vector<std::string> listed;
-          if (a->params.empty()) {
-            for (const auto& p : defaults.all()) listed.push_back(p.name);
-          } else {
-            listed = listed_parameter_names(a->params);
-          }
-          std::vector<std::string> fixed;
-          for (const auto& name : listed) {
-            const Param& p = s.base.at(s.base.index_of(name));
-            (p.c_end > 0 && p.r_end > 0 && p.min < p.max ? s.tuned : fixed).push_back(name);
-          }
-          if (!fixed.empty()) {
-            std::cerr << "spsa: kept fixed (c_end or r_end 0, or min = max):";
-            for (const auto& f : fixed) std::cerr << " " << f;
-            std::cerr << "\n";
-          }
-          if (s.tuned.empty()) throw InputError((a->params.empty() ? "defaults" : a->params) + ": no parameter to tune");
-          s.verify_games = a->verify_games;
-          s.verify_sprt = parse_sprt_arg(a->sprt);
-          s.openings_source = !a->openings.empty() ? a->openings : !a->boards.empty() ? a->boards : "(the game's default suite)";
-          SpsaCampaign::create(a->campaign, s, campaign_positions(game.name, a->openings, a->boards, a->seed));
-        }
+        if (group.root()) create_spsa_campaign(game, *a);
         run_spsa(group, a->campaign, 0, true);
       });
     });
   }
+}
+
+// A recipe (tuner/recipes/<game>.json) is the `gamelab tune spsa` command of a campaign written down,
+// so that one command starts the campaign behind a release, or continues it on another machine:
+//   {"game": "jumpchess", "campaign": "tuner/campaigns/jumpchess/…", "params": "….spsa",
+//    "iterations": 800, "pairs_per_iteration": 4, "seed": 2, "limit": "nodes=1000",
+//    "verify_limit": "nodes=10000", "verify_games": 4000, "sprt": "elo0=0,elo1=10",
+//    "openings": "…" or "boards": "…", "concurrency": 2, "about": "why these choices"}
+// Paths are relative to the folder the command runs in (the repository's root). Unknown members are
+// refused: a misspelt "verify_limt" would silently verify at the tuning limit.
+SpsaArgs read_recipe(const std::string& path) {
+  const nlohmann::json data = read_json_file(path);
+  if (!data.is_object()) throw InputError(path + ": a recipe is a JSON object");
+  SpsaArgs a;
+  const auto text = [&](const char* key, std::string& out, bool required) {
+    if (!data.contains(key)) {
+      if (required) throw InputError(path + ": the recipe needs \"" + std::string(key) + "\"");
+      return;
+    }
+    if (!data[key].is_string()) throw InputError(path + ": \"" + std::string(key) + "\" must be a string");
+    out = data[key].get<std::string>();
+  };
+  const auto number = [&](const char* key, auto& out, long long lo, long long hi, bool required) {
+    if (!data.contains(key)) {
+      if (required) throw InputError(path + ": the recipe needs \"" + std::string(key) + "\"");
+      return;
+    }
+    if (!data[key].is_number_integer() || data[key].get<long long>() < lo || data[key].get<long long>() > hi) {
+      throw InputError(path + ": \"" + std::string(key) + "\" must be an integer in [" + std::to_string(lo) + ", " +
+                       std::to_string(hi) + "]");
+    }
+    out = static_cast<std::remove_reference_t<decltype(out)>>(data[key].get<long long>());
+  };
+  static const std::set<std::string> known = {"about", "game", "campaign", "params", "iterations", "pairs_per_iteration",
+                                              "seed", "limit", "verify_limit", "verify_games", "sprt", "openings",
+                                              "boards", "concurrency"};
+  for (const auto& item : data.items()) {
+    if (!known.count(item.key())) throw InputError(path + ": unknown recipe member \"" + item.key() + "\"");
+  }
+  text("game", a.game, true);
+  text("campaign", a.campaign, true);
+  text("params", a.params, false);
+  text("limit", a.limit, true);
+  text("verify_limit", a.verify_limit, false);
+  text("sprt", a.sprt, false);
+  text("openings", a.openings, false);
+  text("boards", a.boards, false);
+  number("iterations", a.iterations, 1, 100000000, true);
+  number("pairs_per_iteration", a.pairs, 1, 100000, false);
+  number("seed", a.seed, 0, std::numeric_limits<long long>::max(), false);
+  number("verify_games", a.verify_games, 0, 100000000, false);
+  number("concurrency", a.concurrency, 1, 512, false);
+  return a;
+}
+
+void add_recipe(CLI::App& tune) {
+  auto* recipe = tune.add_subcommand("recipe", "start the SPSA campaign a recipe file describes, or continue it");
+  auto r = std::make_shared<RecipeArgs>();
+  recipe->add_option("recipe", r->recipe, "recipe file (tuner/recipes/<game>.json)")->required();
+  recipe->add_option("--campaign", r->campaign, "campaign folder (default: the recipe's)");
+  recipe->add_option("--concurrency", r->concurrency, "threads per process (default: the recipe's)")->check(CLI::Range(1, 512));
+  recipe->add_flag("--no-verify", r->no_verify, "skip the verification match at the end");
+  recipe->callback([r] {
+    ProcessGroup group;
+    on_group(group, [&] {
+      std::string dir;
+      if (group.root()) {
+        SpsaArgs a = read_recipe(r->recipe);
+        if (!r->campaign.empty()) a.campaign = r->campaign;
+        if (r->concurrency > 0) a.concurrency = r->concurrency;
+        if (std::filesystem::exists(campaign_file(a.campaign, "config.json"))) {
+          std::cerr << "recipe " << r->recipe << ": " << a.campaign << " holds the campaign; continuing it\n";
+        } else {
+          create_spsa_campaign(find_game(a.game), a);
+        }
+        dir = a.campaign;
+      }
+      dir = group.broadcast(dir);
+      run_spsa(group, dir, r->concurrency, !r->no_verify);
+    });
+  });
 }
 
 // Runs the Texel campaign in `dir` to its last epoch and prints the tuned weights. `data` is the
@@ -250,6 +369,7 @@ void add_tune_command(CLI::App& app) {
   auto* tune = app.add_subcommand("tune", "tuning campaigns: SPSA on game pairs, Texel on labelled positions");
   tune->require_subcommand(1);
   add_spsa(*tune);
+  add_recipe(*tune);
   add_texel(*tune);
 
   auto* resume = tune->add_subcommand("resume", "continue a campaign after a crash or a kill (SPSA or Texel)");
@@ -279,6 +399,9 @@ void add_tune_command(CLI::App& app) {
   verify->add_option("--games", v->games, "games (default: the campaign's, or 1000)")->check(CLI::Range(1, 100000000));
   verify->add_option("--sprt", v->sprt, "SPRT (default: the campaign's)");
   verify->add_option("--concurrency", v->concurrency, "games at once (default: the campaign's)")->check(CLI::Range(1, 512));
+  verify->add_option("--limit", v->limit,
+                     "the engines' limit (default: the campaign's verification limit); another limit writes "
+                     "verify-<limit>.json beside verify.json");
   verify->add_flag("--best", v->best, "play best.json (the averaged trajectory) instead of current.json");
   verify->callback([v] {
     ProcessGroup::refuse_mpi_job("tune verify");
@@ -288,6 +411,7 @@ void add_tune_command(CLI::App& app) {
     options.games = v->games;
     options.concurrency = v->concurrency;
     options.best = v->best;
+    options.limits = v->limit.empty() ? std::string() : to_string(parse_limits(v->limit, "--limit"));
     if (!v->sprt.empty()) options.sprt = parse_sprt_arg(v->sprt);
     print_verify(verify_campaign(campaign, options, std::cerr));
   });

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/progress.hpp"
 #include "core/text_file.hpp"
 #include "eval/match/match_runner.hpp"
@@ -114,6 +115,8 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
   config.seed = o.seed;
   config.sprt = o.sprt;
   config.records = records;
+  config.openings = o.openings;
+  config.boards = o.boards;
   progress << "match: candidate vs baseline, up to " << games << " games at " << o.limit << ", records " << records << "\n";
   const MatchSummary s = run_match(config, progress);
   progress << summary_text(s, config);
@@ -136,6 +139,8 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
       {"score", elo.score},
       {"elo", elo.elo},
       {"elo_error", elo.elo_error},
+      {"elo_lower", elo.elo_lower},
+      {"elo_upper", elo.elo_upper},
       {"los", elo.los},
       {"faults", faults},
       {"sprt", {{"elo0", o.sprt.elo0}, {"elo1", o.sprt.elo1}, {"alpha", o.sprt.alpha}, {"beta", o.sprt.beta},
@@ -143,6 +148,8 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
                 {"lower", bounds.lower}, {"upper", bounds.upper}, {"verdict", std::string(to_string(verdict))}}},
       {"seconds", s.seconds},
   };
+  if (!o.openings.empty()) data["match"]["openings"] = o.openings;
+  if (!o.boards.empty()) data["match"]["boards"] = o.boards;
   return verdict == SprtVerdict::AcceptH1;
 }
 
@@ -153,6 +160,39 @@ void move_file(const std::string& from, const std::string& to) {
   if (!error) return;
   write_file_atomic(to, read_text_file(from));
   std::filesystem::remove(from);
+}
+
+// The campaign behind the candidate: `o.campaign`, or the folder of --params when it holds a campaign's
+// config.json. What a reader needs to trace the release: the folder, the kind, the limits it was tuned
+// and verified at, and the verification's verdict (verify.json) when there is one.
+Json campaign_json(const ReleaseGateOptions& o) {
+  namespace fs = std::filesystem;
+  std::string folder = o.campaign;
+  if (folder.empty() && o.params != kDefaultParamsName) {
+    const fs::path parent = fs::path(o.params).parent_path();
+    if (!parent.empty() && fs::exists(parent / "config.json")) folder = parent.string();
+  }
+  if (folder.empty()) return Json(nullptr);
+  const fs::path config_path = fs::path(folder) / "config.json";
+  if (!fs::exists(config_path)) throw InputError("--campaign " + folder + ": no campaign here (no config.json)");
+  const nlohmann::json config = read_json_file(config_path.string());
+  Json c = {{"folder", folder}, {"kind", config.value("kind", std::string("?"))}};
+  if (config.contains("limits")) c["limits"] = config["limits"];
+  if (config.contains("verify") && config["verify"].is_object() && config["verify"].contains("limits")) {
+    c["verify_limits"] = config["verify"]["limits"];
+  }
+  if (config.contains("iterations")) c["iterations"] = config["iterations"];
+  if (config.contains("pairs_per_iteration")) c["pairs_per_iteration"] = config["pairs_per_iteration"];
+  const fs::path verify_path = fs::path(folder) / "verify.json";
+  if (fs::exists(verify_path)) {
+    const nlohmann::json v = read_json_file(verify_path.string());
+    Json verify;
+    for (const char* key : {"candidate", "limits", "games", "elo", "elo_lower", "elo_upper", "verdict"}) {
+      if (v.contains(key)) verify[key] = v[key];
+    }
+    c["verification"] = verify;
+  }
+  return c;
 }
 
 Json release_config(const Json& data, const ParamSet& candidate) {
@@ -172,6 +212,7 @@ Json release_config(const Json& data, const ParamSet& candidate) {
           {"verdict", verdict},
           {"date", data["date"]},
           {"source_params_fingerprint", candidate.fingerprint_hex()},
+          {"campaign", data.contains("campaign") ? data["campaign"]["folder"] : Json(nullptr)},
           {"report", data["report"]}};
 }
 
@@ -225,6 +266,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
                        {"fingerprint", candidate.fingerprint_hex()}};
   data["baseline"] = {{"source", baseline_source.empty() ? "default parameters" : baseline_source},
                       {"fingerprint", baseline.fingerprint_hex()}};
+  if (const Json campaign = campaign_json(o); !campaign.is_null()) data["campaign"] = campaign;
 
   if (!check_perft(game, o, data, progress).empty()) {
     result.problems.push_back("perft: the move generator does not match " + data["perft"]["dataset"].get<std::string>() +

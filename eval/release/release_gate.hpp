@@ -10,6 +10,9 @@
 // --force overrides step 3 only (it is recorded in the release and the report; a match given --games
 // is still played and reported): a move generator that fails perft is never released. A candidate
 // identical to its baseline is refused without --force (no match could accept it).
+// The release's data names the campaign the candidate came from (its folder, kind, tuning and
+// verification limits and its verification verdict), so a release can be traced to the command that
+// made it (tuner/recipes/).
 // On success the gate writes, each atomically: engines/<game>/release.json, the report's data
 // reports/<game>/<id>.json, the report reports/<game>/<id>.md and, if a match was played, its records
 // reports/<game>/<id>.records.jsonl (<id> = the UTC date and time, e.g. 2025-01-31-120000, with "-2",
@@ -43,6 +46,10 @@ struct ReleaseGateOptions {
   bool force = false;
   bool deep_perft = false;     // also the deep perft depths (slow)
   std::string perft_dataset;   // empty: datasets/perft/<game>.json
+  std::string openings;        // the match's opening suite (turn-based; empty: the game's default suite)
+  std::string boards;          // the match's board folder (simultaneous; empty: the game's default suite)
+  std::string campaign;        // the tuning campaign the candidate came from; empty: the folder of
+                               // --params when it holds a campaign (config.json), else none
 };
 
 constexpr int kDefaultReleaseGames = 4000;

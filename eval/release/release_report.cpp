@@ -72,6 +72,24 @@ std::string match_section(const Json& match) {
   return out + "\n";
 }
 
+// The campaign the candidate came from: where it is, how it was tuned and how it was verified.
+std::string campaign_section(const Json& c) {
+  std::string out = "## Campaign\n\n- folder: `" + text(c["folder"]) + "` (" + text(c["kind"]) + ")\n";
+  if (c.contains("limits")) {
+    out += "- tuned at " + text(c["limits"]);
+    if (c.contains("iterations")) out += ", " + text(c["iterations"]) + " iterations of " + text(c["pairs_per_iteration"]) + " pairs";
+    out += "\n";
+  }
+  if (c.contains("verify_limits")) out += "- verified at " + text(c["verify_limits"]) + "\n";
+  if (c.contains("verification")) {
+    const Json& v = c["verification"];
+    out += "- its verification: " + text(v["games"]) + " games at " + text(v["limits"]) + ", Elo " +
+           format("%+.1f", v["elo"].get<double>()) + " [" + format("%+.1f", v["elo_lower"].get<double>()) + ", " +
+           format("%+.1f", v["elo_upper"].get<double>()) + "], " + text(v["verdict"]) + "\n";
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string release_report_markdown(const Json& data) {
@@ -83,6 +101,7 @@ std::string release_report_markdown(const Json& data) {
   out += "- gate: **" + text(gate["decision"]) + "**" + (gate["forced"].get<bool>() ? " (--force given)" : "") + "\n";
   for (const auto& problem : gate["problems"]) out += "  - " + text(problem) + "\n";
   out += "\n";
+  if (data.contains("campaign") && data["campaign"].is_object()) out += campaign_section(data["campaign"]);
   out += perft_section(data["perft"]);
   if (data.contains("bench")) out += bench_section(data["bench"]);
   if (data.contains("match")) {

@@ -9,6 +9,7 @@
 #include "eval/report/campaign_files.hpp"
 #include "eval/report/match_section.hpp"
 #include "eval/report/ratings_section.hpp"
+#include "eval/report/release_history_section.hpp"
 #include "eval/report/release_section.hpp"
 #include "eval/report/spsa_section.hpp"
 #include "eval/report/texel_section.hpp"
@@ -34,7 +35,9 @@ InputKind detect_input(const std::string& path) {
   if (fs::is_directory(path)) {
     const std::string config = file_in(path, "config.json");
     if (!fs::exists(config)) {
-      throw InputError(path + ": a folder without config.json (expected an SPSA or Texel campaign folder)");
+      if (is_release_folder(path)) return InputKind::ReleaseHistory;
+      throw InputError(path + ": a folder without config.json or release data (expected an SPSA or Texel campaign "
+                       "folder, or a game's reports folder)");
     }
     const auto data = read_json_file(config);
     const std::string kind = data.is_object() && data.contains("kind") && data["kind"].is_string() ? data["kind"].get<std::string>() : "";
@@ -74,6 +77,7 @@ Document build_report(const std::vector<std::string>& inputs, const ReportOption
       case InputKind::SpsaCampaign: doc.sections.push_back(spsa_section(path)); break;
       case InputKind::TexelCampaign: doc.sections.push_back(texel_section(path)); break;
       case InputKind::Release: doc.sections.push_back(release_section(path)); break;
+      case InputKind::ReleaseHistory: doc.sections.push_back(release_history_section(path)); break;
     }
   }
   if (records.size() == 1 && engine_count(records.front()) <= 2) {

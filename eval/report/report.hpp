@@ -5,6 +5,8 @@
 //   - an SPSA campaign folder (config.json kind "spsa")   -> trajectories, score, verification
 //   - a Texel campaign folder (config.json kind "texel")  -> errors per epoch, weights before and after
 //   - a release report's data (reports/<game>/<id>.json)  -> perft, bench, match, the gate's verdict
+//   - a folder of release data (reports/<game>)           -> the release history: Elo over the defaults
+//                                                            release by release, then each release
 // The page is self-contained (inline CSS and SVG, no script, no network) and holds no clock reading:
 // the same inputs give the same bytes.
 #include <optional>
@@ -17,7 +19,7 @@
 
 namespace gamelab::eval::report {
 
-enum class InputKind { Records, SpsaCampaign, TexelCampaign, Release };
+enum class InputKind { Records, SpsaCampaign, TexelCampaign, Release, ReleaseHistory };
 
 // What `path` is; InputError naming it and what was expected when it is none of them.
 InputKind detect_input(const std::string& path);

@@ -46,6 +46,58 @@ Tone verdict_tone(const std::string& verdict) {
   return verdict == "accept H1" ? Tone::Good : verdict == "accept H0" ? Tone::Bad : Tone::Neutral;
 }
 
+// The campaign's verifications: verify.json (at its verification limits) first, then verify-*.json
+// (the same tuned parameters verified at other limits, by `gamelab tune verify --limit`), by name.
+std::vector<std::pair<std::string, json>> verifications(const std::string& dir) {
+  std::vector<std::pair<std::string, json>> out;
+  if (std::filesystem::exists(file_in(dir, "verify.json"))) out.push_back({"verify.json", read_json_file(file_in(dir, "verify.json"))});
+  std::vector<std::string> others;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("verify-", 0) == 0 && entry.path().extension() == ".json") others.push_back(name);
+  }
+  std::sort(others.begin(), others.end());
+  for (const auto& name : others) out.push_back({name, read_json_file(file_in(dir, name))});
+  return out;
+}
+
+Section verification_section(const std::string& dir, const std::string& id, const std::string& file, const json& verdict,
+                             const std::string& tuning_limits) {
+  Section verify;
+  const std::string limits = json_text(verdict.value("limits", json(tuning_limits)));
+  verify.title = "Verification at " + limits + ": tuned against base (" + file + ")";
+  verify.id = id;
+  Facts v;
+  v.items.push_back({"candidate", json_text(verdict.value("candidate", json("?"))) + " after " +
+                                      json_text(verdict.value("iterations_done", json("?"))) + " iterations"});
+  v.items.push_back({"games", json_text(verdict.value("games", json("?"))) + " at " + limits + " (tuned at " + tuning_limits + ")"});
+  if (verdict.contains("wdl")) {
+    const auto& w = verdict["wdl"];
+    v.items.push_back({"W-D-L", json_text(w.at(0)) + "-" + json_text(w.at(1)) + "-" + json_text(w.at(2))});
+  }
+  v.items.push_back({"Elo", fixed(json_number(verdict, "elo"), 2) + ", 95% [" + fixed(json_number(verdict, "elo_lower"), 2) +
+                                ", " + fixed(json_number(verdict, "elo_upper"), 2) + "]"});
+  v.items.push_back({"LOS", percent(json_number(verdict, "los", 0.5), 2)});
+  if (verdict.contains("llr") && verdict["llr"].is_number()) v.items.push_back({"LLR", fixed(verdict["llr"].get<double>(), 3)});
+  v.items.push_back({"verdict", json_text(verdict.value("verdict", json("?")))});
+  verify.blocks.push_back(v);
+  const std::string records = file_in(dir, verdict.value("records", std::string("verify.jsonl")));
+  if (std::filesystem::exists(records)) {
+    MatchInput match;
+    match.path = records;
+    match.records = read_records(records).records;
+    if (verdict.contains("sprt") && verdict["sprt"].is_object()) {
+      match.sprt = sprt_from(verdict["sprt"]);
+      match.sprt_source = "from " + file;
+    }
+    match.title = "Verification match at " + limits + ": tuned vs base";
+    match.id = id + "-match";
+    if (!match.records.empty()) verify.subsections.push_back(match_section(match));
+  }
+  return verify;
+}
+
 }  // namespace
 
 Section spsa_section(const std::string& dir) {
@@ -53,12 +105,13 @@ Section spsa_section(const std::string& dir) {
   const json config = read_json_file(config_path);
   std::vector<TunedParam> tuned;
   int iterations = 0, pairs = 0;
-  std::string game, limits;
+  std::string game, limits, verify_limits;
   try {
     game = config.at("game").get<std::string>();
     iterations = config.at("iterations").get<int>();
     pairs = config.at("pairs_per_iteration").get<int>();
     limits = config.at("limits").get<std::string>();
+    verify_limits = config.at("verify").value("limits", limits);
     std::map<std::string, json> base;
     for (const auto& p : config.at("base").at("params")) base[p.at("name").get<std::string>()] = p;
     for (const auto& name : config.at("tuned")) {
@@ -86,7 +139,7 @@ Section spsa_section(const std::string& dir) {
     throw InputError(file_in(dir, "journal.jsonl") + ": not an SPSA journal (" + e.what() + ")");
   }
   const int done = static_cast<int>(journal.lines.size());
-  const json verdict = std::filesystem::exists(file_in(dir, "verify.json")) ? read_json_file(file_in(dir, "verify.json")) : json();
+  const auto verified = verifications(dir);
 
   Section section;
   section.title = "SPSA campaign: " + game + ", " + dir;
@@ -96,10 +149,11 @@ Section spsa_section(const std::string& dir) {
                          std::to_string(pairs) + " pairs each", done == iterations ? Tone::Good : Tone::Warn});
   cards.items.push_back({"games", std::to_string(total.games()), "at " + limits, Tone::Neutral});
   cards.items.push_back({"parameters", std::to_string(tuned.size()), "tuned", Tone::Neutral});
-  if (verdict.is_object()) {
+  for (const auto& [file, verdict] : verified) {
     const std::string v = json_text(verdict.value("verdict", json("?")));
-    cards.items.push_back({"verification", v, json_text(verdict.value("games", json(0))) + " games", verdict_tone(v)});
-    cards.items.push_back({"tuned vs base", signed_fixed(json_number(verdict, "elo"), 2) + " Elo",
+    const std::string at = json_text(verdict.value("limits", json(limits)));
+    cards.items.push_back({"verification at " + at, v, json_text(verdict.value("games", json(0))) + " games", verdict_tone(v)});
+    cards.items.push_back({"tuned vs base at " + at, signed_fixed(json_number(verdict, "elo"), 2) + " Elo",
                            "95% [" + fixed(json_number(verdict, "elo_lower"), 2) + ", " +
                                fixed(json_number(verdict, "elo_upper"), 2) + "]",
                            verdict_tone(v)});
@@ -112,6 +166,7 @@ Section spsa_section(const std::string& dir) {
   facts.items.push_back({"seed", json_text(config.value("seed", json(nullptr)))});
   facts.items.push_back({"iterations", std::to_string(done) + " of " + std::to_string(iterations) + ", " +
                                            std::to_string(pairs) + " game pairs each at " + limits});
+  facts.items.push_back({"verified at", verify_limits + (verify_limits == limits ? " (the tuning limit)" : " (tuned at " + limits + ")")});
   facts.items.push_back({"games", std::to_string(total.games()) + ", plus engine W-D-L " + std::to_string(total.wins) + "-" +
                                       std::to_string(total.draws) + "-" + std::to_string(total.losses)});
   if (config.contains("schedule")) {
@@ -202,42 +257,17 @@ Section spsa_section(const std::string& dir) {
   }
   section.blocks.push_back(table);
 
-  Section verify;
-  verify.title = "Verification: tuned against base";
-  verify.id = section.id + "-verify";
-  if (!verdict.is_object()) {
-    verify.blocks.push_back(Paragraph{"No verification match yet: gamelab tune verify " + dir + " plays it."});
-  } else {
-    Facts v;
-    v.items.push_back({"candidate", json_text(verdict.value("candidate", json("?"))) + " after " +
-                                        json_text(verdict.value("iterations_done", json("?"))) + " iterations"});
-    v.items.push_back({"games", json_text(verdict.value("games", json("?"))) + " at " +
-                                    json_text(verdict.value("limits", json(limits)))});
-    if (verdict.contains("wdl")) {
-      const auto& w = verdict["wdl"];
-      v.items.push_back({"W-D-L", json_text(w.at(0)) + "-" + json_text(w.at(1)) + "-" + json_text(w.at(2))});
-    }
-    v.items.push_back({"Elo", fixed(json_number(verdict, "elo"), 2) + ", 95% [" + fixed(json_number(verdict, "elo_lower"), 2) +
-                                  ", " + fixed(json_number(verdict, "elo_upper"), 2) + "]"});
-    v.items.push_back({"LOS", percent(json_number(verdict, "los", 0.5), 2)});
-    if (verdict.contains("llr") && verdict["llr"].is_number()) v.items.push_back({"LLR", fixed(verdict["llr"].get<double>(), 3)});
-    v.items.push_back({"verdict", json_text(verdict.value("verdict", json("?")))});
-    verify.blocks.push_back(v);
-    const std::string records = file_in(dir, verdict.value("records", std::string("verify.jsonl")));
-    if (std::filesystem::exists(records)) {
-      MatchInput match;
-      match.path = records;
-      match.records = read_records(records).records;
-      if (verdict.contains("sprt") && verdict["sprt"].is_object()) {
-        match.sprt = sprt_from(verdict["sprt"]);
-        match.sprt_source = "from verify.json";
-      }
-      match.title = "Verification match: tuned vs base";
-      match.id = section.id + "-verify-match";
-      if (!match.records.empty()) verify.subsections.push_back(match_section(match));
-    }
+  if (verified.empty()) {
+    Section verify;
+    verify.title = "Verification: tuned against base";
+    verify.id = section.id + "-verify";
+    verify.blocks.push_back(Paragraph{"No verification match yet: gamelab tune verify " + dir + " plays it at " + verify_limits + "."});
+    section.subsections.push_back(verify);
   }
-  section.subsections.push_back(verify);
+  for (std::size_t i = 0; i < verified.size(); ++i) {
+    const std::string id = section.id + "-verify" + (i == 0 ? std::string() : "-" + std::to_string(i));
+    section.subsections.push_back(verification_section(dir, id, verified[i].first, verified[i].second, limits));
+  }
   return section;
 }
 

@@ -178,3 +178,36 @@ TEST_CASE("gamelab release: bad options are refused before anything runs", "[rel
   }
   CHECK(root.files().empty());
 }
+
+TEST_CASE("gamelab release names the campaign the candidate came from", "[release][gate]") {
+  Root root("campaign");
+  // A campaign folder as `gamelab tune spsa` leaves it: the candidate is its current.json.
+  const std::string campaign = root.path("runs/raichu-x");
+  fs::create_directories(campaign);
+  write_file_atomic(campaign + "/config.json",
+                  R"({"kind": "spsa", "game": "raichu", "limits": "nodes=1000", "iterations": 50, "pairs_per_iteration": 4,
+                      "verify": {"games": 100, "sprt": null, "limits": "nodes=10000"}})");
+  write_file_atomic(campaign + "/verify.json", R"({"candidate": "current.json", "limits": "nodes=10000", "games": 96,
+                      "elo": 42.5, "elo_lower": 12.25, "elo_upper": 73.0, "verdict": "accept H1"})");
+  ParamSet tuned = raichu::default_params();
+  tuned.set("eval_mobility", tuned.value("eval_mobility") + 1);
+  tuned.save_file(campaign + "/current.json");
+  const ProcessResult r = run_gamelab(release_args(root, campaign + "/current.json", {"--force"}));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto release = read_json(root.path("engines/raichu/release.json"));
+  CHECK(release["campaign"] == campaign);
+  const std::string md = release["report"];
+  const auto data = read_json(root.path(md.substr(0, md.size() - 3) + ".json"));
+  CHECK(data["campaign"]["folder"] == campaign);
+  CHECK(data["campaign"]["limits"] == "nodes=1000");
+  CHECK(data["campaign"]["verify_limits"] == "nodes=10000");
+  CHECK(data["campaign"]["verification"]["verdict"] == "accept H1");
+  const std::string report = read_text_file(root.path(md));
+  CHECK_THAT(report, Catch::Contains("## Campaign\n\n- folder: `" + campaign + "` (spsa)\n- tuned at nodes=1000, 50 iterations of 4 pairs\n"
+                                     "- verified at nodes=10000\n- its verification: 96 games at nodes=10000, Elo +42.5 [+12.2, +73.0], accept H1\n"));
+  // A --campaign that holds no campaign is refused before anything is played.
+  const ProcessResult bad = run_gamelab(release_args(root, "defaults", {"--force", "--campaign", root.path("nowhere")}));
+  CHECK(bad.exit_code != 0);
+  CHECK_THAT(bad.out + bad.err, Catch::Contains("nowhere: no campaign here"));
+}

@@ -268,3 +268,18 @@ TEST_CASE("boards of several lines are told apart in the results by opening", "[
   for (auto it = std::sregex_iterator(md.begin(), md.end(), label); it != std::sregex_iterator(); ++it) labels.insert(it->str());
   CHECK(labels.size() == 2);
 }
+
+TEST_CASE("a game's reports folder makes its release history, Elo over the defaults chained release by release", "[report]") {
+  const auto r = render({kFixtures + "history"});
+  const std::string& md = r.markdown;
+  CHECK_THAT(md, Catch::Contains("- releases: 3\n"));
+  // The forced release of the defaults is the origin; the first tuned release measured against it;
+  // the second against the first: 30 + 20, half-widths hypot(20, 0) and hypot(15, 20) = 25.
+  CHECK_THAT(md, Catch::Contains("| 2026-01-01-000000 | forced | default parameters | - | default parameters | no match | - | 0.0 [0.0, 0.0] |"));
+  CHECK_THAT(md, Catch::Contains("| tuner/campaigns/raichu/x | engines/raichu/release.json | 800 games at nodes=10000, accept H1 | +30.0 [+10.0, +50.0] | +30.0 [+10.0, +50.0] |"));
+  CHECK_THAT(md, Catch::Contains("| +20.0 [+5.0, +35.0] | +50.0 [+25.0, +75.0] chained |"));
+  // Each release follows with its own section.
+  CHECK(count_of(md, "Release: raichu 2026-01-0") == 3);
+  check_well_formed(r.html);
+  CHECK(count_of(r.html, "<polyline") >= 1);  // the progression
+}

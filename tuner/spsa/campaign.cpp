@@ -97,7 +97,9 @@ ordered_json SpsaSettings::to_json() const {
   j["tuned"] = tuned;
   j["params_file"] = params_source;
   j["openings_from"] = openings_source;
-  j["verify"] = {{"games", verify_games}, {"sprt", verify_sprt ? sprt_json(*verify_sprt) : ordered_json(nullptr)}};
+  j["verify"] = {{"games", verify_games},
+                 {"sprt", verify_sprt ? sprt_json(*verify_sprt) : ordered_json(nullptr)},
+                 {"limits", verification_limits()}};
   j["base"] = ordered_json::parse(base.to_json());
   return j;
 }
@@ -124,6 +126,8 @@ SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
     s.openings_source = j.at("openings_from").get<std::string>();
     s.verify_games = j.at("verify").at("games").get<int>();
     if (!j.at("verify").at("sprt").is_null()) s.verify_sprt = sprt_from_json(j.at("verify").at("sprt"));
+    // Campaigns made before two-stage verification have no "limits" there: they verify at the tuning limits.
+    if (j.at("verify").contains("limits")) s.verify_limits = j.at("verify").at("limits").get<std::string>();
     s.base = params_from_json(j.at("base"), source + ": base");
   } catch (const json::exception& e) {
     throw InputError(source + ": not an SPSA campaign configuration (" + e.what() + ")");
@@ -132,6 +136,11 @@ SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
     throw InputError(source + ": iterations, pairs_per_iteration and concurrency must be at least 1");
   }
   if (s.base.game() != s.game) throw InputError(source + ": base parameters are for " + s.base.game());
+  for (const std::string* text : {&s.limits, &s.verify_limits}) {
+    if (!text->empty() && !parse_limits(*text, source + ": limits").reproducible()) {
+      throw InputError(source + ": limits '" + *text + "' must be nodes=N or depth=D (reproducible)");
+    }
+  }
   return s;
 }
 

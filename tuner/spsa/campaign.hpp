@@ -9,7 +9,8 @@
 //   current.json   theta after the last iteration, rounded: a parameter file for --params
 //   best.json      the campaign's estimate: the mean of theta over the last half of the iterations done
 //                  (SPSA measures no absolute strength, so the averaged trajectory is its best guess)
-//   verify.jsonl, verify.json   the verification match's records and verdict (tuner/spsa/verify.hpp)
+//   verify.jsonl, verify.json   the verification match's records and verdict (tuner/spsa/verify.hpp),
+//                  played at the verification limits (config "verify": "limits"), by default the tuning's
 // A journal line: {"iteration": k, "flip": [+-1 per tuned parameter, in config order],
 //   "wdl": [W, D, L], "penta": [LL, LD, DD+WL, WD, WW], "result": W - L, "theta": {name: value}}
 // counted for the plus engine (theta + c_k flip). The journal is the campaign's state: theta is the
@@ -46,6 +47,10 @@ struct SpsaSettings {
   std::string openings_source;  // the suite or folder the positions came from
   int verify_games = 0;         // 0: no verification match at the end
   std::optional<eval::SprtConfig> verify_sprt;
+  // The verification's limits, longer than the tuning's as fishtest's LTC follows its STC (a gain
+  // found in short games must survive long ones); empty: the tuning limits.
+  std::string verify_limits;
+  const std::string& verification_limits() const { return verify_limits.empty() ? limits : verify_limits; }
 
   nlohmann::ordered_json to_json() const;
   static SpsaSettings from_json(const nlohmann::json& data, const std::string& source);

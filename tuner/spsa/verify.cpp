@@ -1,5 +1,6 @@
 #include "tuner/spsa/verify.hpp"
 
+#include <cctype>
 #include <filesystem>
 #include <ostream>
 
@@ -11,10 +12,20 @@
 
 namespace gamelab::tuner {
 
+std::string verify_file_stem(const SpsaSettings& settings, const std::string& limits) {
+  if (limits == settings.verification_limits()) return "verify";
+  std::string stem = "verify-";
+  for (const char c : limits) stem += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return stem;
+}
+
 VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& options, std::ostream& progress) {
   const SpsaSettings& s = campaign.settings();
   if (campaign.dir().empty()) throw std::logic_error("verify_campaign needs the campaign's folder");
-  const SearchLimits limits = parse_limits(s.limits, campaign.dir() + "/config.json: limits");
+  const std::string limits_text = options.limits.empty() ? s.verification_limits() : options.limits;
+  const SearchLimits limits = parse_limits(limits_text, options.limits.empty() ? campaign.dir() + "/config.json: limits" : "--limit");
+  if (!limits.reproducible()) throw InputError("--limit: verification needs nodes=N or depth=D (reproducible), not movetime");
+  const std::string stem = verify_file_stem(s, to_string(limits));
   const ParamSet tuned = options.best ? campaign.best() : campaign.current();
   VerifyReport report;
   eval::MatchConfig& config = report.config;
@@ -25,8 +36,8 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   config.seed = derive_seed(s.seed, 0x5350534105ULL);
   config.openings = campaign_file(campaign.dir(), "openings.json");
   config.sprt = options.sprt ? options.sprt : s.verify_sprt ? s.verify_sprt : eval::SprtConfig{0, 10, 0.05, 0.05};
-  config.records = campaign_file(campaign.dir(), "verify.jsonl");
-  const std::string verdict_path = campaign_file(campaign.dir(), "verify.json");
+  config.records = campaign_file(campaign.dir(), stem + ".jsonl");
+  const std::string verdict_path = campaign_file(campaign.dir(), stem + ".json");
   // Resume a match of the same two engines; start afresh when the tuned parameters changed since.
   if (std::filesystem::exists(config.records) && std::filesystem::file_size(config.records) > 0) {
     const eval::RecordsFile old = eval::read_records(config.records);
@@ -42,7 +53,7 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
     }
   }
   progress << "verify: " << (options.best ? "best.json" : "current.json") << " (tuned) against the base parameters, "
-           << config.games << " games at " << s.limits << ", SPRT elo0=" << config.sprt->elo0
+           << config.games << " games at " << to_string(limits) << " (tuned at " << s.limits << "), SPRT elo0=" << config.sprt->elo0
            << " elo1=" << config.sprt->elo1 << "\n";
   report.summary = eval::run_match(config, progress);
 
@@ -51,7 +62,8 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   nlohmann::ordered_json& v = report.verdict;
   v["candidate"] = options.best ? "best.json" : "current.json";
   v["iterations_done"] = campaign.done();
-  v["limits"] = s.limits;
+  v["limits"] = to_string(limits);
+  v["tuning_limits"] = s.limits;
   v["games"] = m.wdl.games();
   v["wdl"] = {m.wdl.wins, m.wdl.draws, m.wdl.losses};
   v["penta"] = m.penta.cells;
@@ -66,7 +78,7 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   v["verdict"] = m.verdict ? std::string(eval::to_string(*m.verdict)) : "no SPRT";
   v["tuned_hash"] = config.engines[0].params_hash;
   v["base_hash"] = config.engines[1].params_hash;
-  v["records"] = "verify.jsonl";
+  v["records"] = stem + ".jsonl";
   write_file_atomic(verdict_path, v.dump(2) + "\n");
   return report;
 }
