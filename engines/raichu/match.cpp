@@ -128,7 +128,7 @@ std::vector<std::string> generate_openings(const OpeningRequest& request) {
   plan.on_kept = request.on_kept;
   std::vector<std::string> out;
   for (const State& s : search::balanced_openings<Game>(start_position(n), plan, default_params(), request.balance_depth,
-                                                          request.max_score)) {
+                                                          request.min_score, request.max_score)) {
     out.push_back(position_line(s));
   }
   return out;

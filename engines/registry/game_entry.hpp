@@ -134,6 +134,7 @@ struct OpeningRequest {
   int max_plies = 8;
   int balance_depth = 4;   // search depth used to judge balance (0: no check)
   int max_score = 150;     // keep positions whose |score| at balance_depth is at most this
+  int min_score = 0;       // ... and at least this (> 0: an unbalanced suite, one side clearly ahead)
   std::function<void(int kept)> on_kept = nullptr;  // optional: after each opening kept (a progress bar)
   std::map<std::string, std::string> options;  // the game's position options (e.g. n)
 };

@@ -1,7 +1,9 @@
 #pragma once
 // Opening suites for the alpha-beta games (Raichu, jump chess): random_openings() from openings.hpp,
 // each candidate kept only when a search of `balance_depth` plies with `params` scores it within
-// +-max_score (0 plies: every candidate is kept).
+// +-max_score and at least min_score away from 0 (0 plies: every candidate is kept). min_score > 0
+// makes an unbalanced suite, as fishtest's "UHO" books: one side has a clear edge, both engines play it
+// from both sides in a pair, and the pair measures which engine converts and which defends better.
 #include <cstdlib>
 #include <string>
 
@@ -24,15 +26,20 @@ inline void check_opening_plan(const OpeningPlan& plan) {
 
 template <AlphaBetaGame G>
 std::vector<typename G::State> balanced_openings(const typename G::State& start, const OpeningPlan& plan,
-                                                 const ParamSet& params, int balance_depth, int max_score) {
+                                                 const ParamSet& params, int balance_depth, int min_score,
+                                                 int max_score) {
   check_opening_plan(plan);
+  if (min_score > max_score) {
+    throw InputError("--min-score " + std::to_string(min_score) + " is more than --max-score " + std::to_string(max_score));
+  }
   std::function<bool(const typename G::State&)> balanced;
   if (balance_depth > 0) {
     balanced = [&](const typename G::State& s) {
       AlphaBeta<G> engine(params.values(), AlphaBetaKnobs::from(params), {1, true});
       SearchLimits limits;
       limits.depth = balance_depth;
-      return std::abs(engine.search(s, limits).score) <= max_score;
+      const int score = std::abs(engine.search(s, limits).score);
+      return score >= min_score && score <= max_score;
     };
   }
   return random_openings<G>(start, plan, balanced);

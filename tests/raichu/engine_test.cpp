@@ -8,6 +8,8 @@
 #include "raichu/entry.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
+#include "raichu/match.hpp"
+#include "raichu/notation.hpp"
 #include "registry/bench_suite.hpp"
 #include "search/alphabeta.hpp"
 
@@ -169,4 +171,28 @@ TEST_CASE("the bench signature matches the one recorded in engines/raichu", "[ra
   const auto report = gamelab::run_bench(game_entry(), default_params());
   CHECK(report.rows.size() >= 20);
   CHECK(report.nodes == gamelab::recorded_bench_signature("raichu"));
+}
+
+TEST_CASE("unbalanced openings: every kept position scores inside the imbalance range", "[raichu][engine]") {
+  gamelab::OpeningRequest request;
+  request.count = 6;
+  request.seed = 3;
+  request.min_plies = 4;
+  request.max_plies = 12;
+  request.balance_depth = 3;
+  request.min_score = 150;
+  request.max_score = 450;
+  const auto positions = gamelab::raichu::generate_openings(request);
+  REQUIRE(positions.size() == 6);
+  const auto params = gamelab::raichu::default_params();
+  for (const auto& line : positions) {
+    INFO(line);
+    const State s = gamelab::raichu::parse_position_text(line, "opening");
+    gamelab::search::AlphaBeta<Game> e(params.values(), gamelab::search::AlphaBetaKnobs::from(params), {1, true});
+    const int score = std::abs(e.search(s, depth(3)).score);
+    CHECK(score >= 150);
+    CHECK(score <= 450);
+  }
+  request.min_score = 500;
+  CHECK_THROWS_WITH(gamelab::raichu::generate_openings(request), Catch::Contains("--min-score 500 is more than --max-score 450"));
 }
