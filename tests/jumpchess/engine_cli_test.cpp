@@ -52,25 +52,30 @@ TEST_CASE("gamelab bench jumpchess --check matches the recorded signature", "[ju
   CHECK_THAT(r.output, Catch::Contains("signature matches"));
 }
 
-TEST_CASE("the committed opening suite is what gamelab openings writes", "[jumpchess][cli][engine]") {
-  const std::string path = "jumpchess_openings.json";
-  const auto committed = nlohmann::json::parse(gamelab::read_text_file(std::string(GAMELAB_DATA_DIR) + "/openings/jumpchess.json"));
-  const std::string made_by = committed["made_by"].get<std::string>();
-  REQUIRE(made_by.rfind("gamelab openings jumpchess ", 0) == 0);
-  const Run r = run(made_by.substr(std::string("gamelab ").size()) + " --out " + path);
-  REQUIRE(r.status == 0);
-  const auto fresh = nlohmann::json::parse(gamelab::read_text_file(path));
-  CHECK(fresh == committed);
-  const auto& positions = committed["positions"];
-  CHECK(positions.size() == 200);
-  std::set<std::string> distinct;
-  for (const auto& p : positions) {
-    const auto s = gamelab::jumpchess::parse_position_text(p.get<std::string>(), "opening");
-    CHECK_FALSE(gamelab::jumpchess::result(s).over());
-    distinct.insert(gamelab::jumpchess::board_digits(s) + gamelab::jumpchess::side_name(s.side));
+TEST_CASE("the committed opening suites are what gamelab openings writes", "[jumpchess][cli][engine]") {
+  // jumpchess.json (tuning and matches) and jumpchess-gate.json (the release gate's, another seed).
+  for (const std::string name : {"jumpchess", "jumpchess-gate"}) {
+    INFO(name);
+    const std::string path = name + "_openings.json";
+    const auto committed =
+        nlohmann::json::parse(gamelab::read_text_file(std::string(GAMELAB_DATA_DIR) + "/openings/" + name + ".json"));
+    const std::string made_by = committed["made_by"].get<std::string>();
+    REQUIRE(made_by.rfind("gamelab openings jumpchess ", 0) == 0);
+    const Run r = run(made_by.substr(std::string("gamelab ").size()) + " --out " + path);
+    REQUIRE(r.status == 0);
+    const auto fresh = nlohmann::json::parse(gamelab::read_text_file(path));
+    CHECK(fresh == committed);
+    const auto& positions = committed["positions"];
+    CHECK(positions.size() == 200);
+    std::set<std::string> distinct;
+    for (const auto& p : positions) {
+      const auto s = gamelab::jumpchess::parse_position_text(p.get<std::string>(), "opening");
+      CHECK_FALSE(gamelab::jumpchess::result(s).over());
+      distinct.insert(gamelab::jumpchess::board_digits(s) + gamelab::jumpchess::side_name(s.side));
+    }
+    CHECK(distinct.size() == positions.size());
+    std::filesystem::remove(path);
   }
-  CHECK(distinct.size() == positions.size());
-  std::filesystem::remove(path);
   CHECK(run("openings jumpchess --count 5 --n 8").status != 0);  // jump chess has no board size
 }
 
