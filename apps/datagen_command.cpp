@@ -15,6 +15,7 @@ namespace {
 
 struct DatagenArgs {
   int games = 0, concurrency = 1, random_plies = 8;
+  std::string limit_games = "draw";
   std::uint64_t seed = 1;
   std::string out, limit = "nodes=5000", params, openings, boards;
   bool keep_tactical = false;
@@ -37,6 +38,10 @@ void add_datagen_command(CLI::App& app) {
     command->add_option("--random-plies", a->random_plies, "seeded random plies before the engine plays (default 8)")
         ->check(CLI::Range(0, 1000));
     command->add_flag("--keep-tactical", a->keep_tactical, "keep positions inside tactics (captures pending)");
+    command->add_option("--limit-games", a->limit_games,
+                        "games ended by Raichu's ply limit: draw (labelled as they ended, default), drop (left out), "
+                        "material (won by the side with more material)")
+        ->check(CLI::IsMember({"draw", "drop", "material"}));
     command->add_option("--params", a->params, "engine parameters (default: the engine's)");
     command->add_option("--openings", a->openings, "start from this opening suite (default: the game's start)");
     command->add_option("--boards", a->boards, "start from these boards (simultaneous games)");
@@ -57,6 +62,7 @@ void add_datagen_command(CLI::App& app) {
       }
       s.random_plies = a->random_plies;
       s.skip_tactical = !a->keep_tactical;
+      s.limit_games = a->limit_games == "drop" ? LimitGames::Drop : a->limit_games == "material" ? LimitGames::Material : LimitGames::Draw;
       s.concurrency = a->concurrency;
       s.out = a->out;
       const auto summary = tuner::run_datagen(s, std::cerr);

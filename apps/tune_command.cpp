@@ -35,7 +35,7 @@ struct SpsaArgs {
 struct TexelArgs {
   std::string data, params, campaign;
   int epochs = 1000, concurrency = 1;
-  double learning_rate = 1.0, validation = 0.1;
+  double learning_rate = 1.0, validation = 0.1, lambda = 1.0;
   std::uint64_t seed = 1;
 };
 
@@ -289,7 +289,7 @@ void add_recipe(CLI::App& tune) {
 
 // Runs the Texel campaign in `dir` to its last epoch and prints the tuned weights. `data` is the
 // campaign's data when the caller has just read it (a new campaign), else it is read here.
-void run_texel(const std::string& dir, int concurrency, const TexelDataset* data) {
+void run_texel(const std::string& dir, int concurrency, TexelDataset* data) {
   TexelCampaign campaign = TexelCampaign::load(dir, std::cerr);
   if (concurrency > 0) campaign.settings().concurrency = concurrency;
   const TexelSettings& s = campaign.settings();
@@ -324,6 +324,10 @@ void add_texel(CLI::App& tune) {
         ->check(CLI::PositiveNumber);
     command->add_option("--validation", a->validation, "fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
     command->add_option("--seed", a->seed, "seed of the validation split (default 1)");
+    command->add_option("--lambda", a->lambda,
+                        "labels: lambda x result + (1 - lambda) x sigmoid(K x the self-play search's score), where the "
+                        "data has scores (default 1: the result alone)")
+        ->check(CLI::Range(0.0, 1.0));
     command->add_option("--concurrency", a->concurrency, "threads (default 1)")->check(CLI::Range(1, 512));
     command->callback([&game, a] {
       ProcessGroup::refuse_mpi_job("tune texel");
@@ -339,12 +343,13 @@ void add_texel(CLI::App& tune) {
       s.validation = a->validation;
       s.seed = a->seed;
       s.concurrency = a->concurrency;
+      s.lambda = a->lambda;
       // Read the data once to fingerprint it; the run below checks the fingerprint against the file.
       const std::string config = campaign_file(a->campaign, "config.json");
       if (std::filesystem::exists(config)) {
         throw InputError(a->campaign + " already holds a campaign; continue it with: gamelab tune resume " + a->campaign);
       }
-      const TexelDataset data = load_texel_dataset(game, s.data, s.validation, s.seed, s.concurrency, std::cerr);
+      TexelDataset data = load_texel_dataset(game, s.data, s.validation, s.seed, s.concurrency, std::cerr);
       s.data_positions = data.positions;
       s.data_hash = data.file_hash;
       TexelCampaign::create(a->campaign, s);

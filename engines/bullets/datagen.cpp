@@ -4,6 +4,7 @@
 #include "bullets/eval.hpp"
 #include "bullets/generator.hpp"
 #include "bullets/notation.hpp"
+#include "core/error.hpp"
 #include "core/rng.hpp"
 
 namespace gamelab::bullets {
@@ -40,6 +41,9 @@ bool tactical(const State& s) {
 }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
+  if (request.limit_games != LimitGames::Draw) {
+    throw InputError("--limit-games: --limit-games is for Raichu's ply-limit draws; Bullets datagen labels round-limit games as the draws they are");
+  }
   check_limits(request.limits, "datagen limits");
   State s = opening_state(request);
   Rng rng(derive_seed(request.seed, 1));
@@ -62,7 +66,7 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   Engine engines[2] = {Engine(params, derive_seed(request.seed, 2)), Engine(params, derive_seed(request.seed, 3))};
   std::vector<LabelledPosition> positions;
   while (!s.over()) {
-    if (!request.skip_tactical || !tactical(s)) positions.push_back({position_text(s, Blue), 0.5});
+    if (!request.skip_tactical || !tactical(s)) positions.push_back({position_text(s, Blue), 0.5, std::nullopt});
     const Action blue = *engines[Blue].search(s, Blue, request.limits).action;
     const Action red = *engines[Red].search(s, Red, request.limits).action;
     s = play(s, blue, red);

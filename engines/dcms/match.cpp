@@ -184,6 +184,9 @@ GameRecord play_game(const GameRequest& request) {
 }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
+  if (request.limit_games != LimitGames::Draw) {
+    throw InputError("--limit-games is for Raichu's ply-limit draws (a Dog-Cat-Mouse-cheeSe game at turn 60 goes to the side with more pieces)");
+  }
   Rng rng(request.seed);
   State s;
   if (!request.opening.empty()) {
@@ -225,7 +228,7 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   }
   const double label = blue_score(result(s).outcome);
   std::vector<LabelledPosition> out;
-  for (auto& p : positions) out.push_back({std::move(p), label});
+  for (auto& p : positions) out.push_back({std::move(p), label, std::nullopt});
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "raichu/datagen.hpp"
 
+#include <array>
 #include <stdexcept>
 
 #include "core/rng.hpp"
@@ -17,6 +18,19 @@ std::vector<EvalFeature> position_features(const std::string& position_text) {
   return out;
 }
 
+namespace {
+
+// The material of the side to move minus the other's, by the evaluation's material weights.
+int material_balance(const State& s, const ParamSet& params) {
+  std::array<int, kFeatureCount> counts{};
+  feature_counts(s, counts);
+  const auto values = params.values();
+  return counts[MaterialPichu] * values[MaterialPichu] + counts[MaterialPikachu] * values[MaterialPikachu] +
+         counts[MaterialRaichu] * values[MaterialRaichu];
+}
+
+}  // namespace
+
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   State s = request.opening.empty() ? start_position(8) : parse_position_text(request.opening, "datagen opening");
   Rng rng(request.seed);
@@ -32,6 +46,7 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   struct Kept {
     std::string position;
     Color side;
+    int score = 0;  // the search's, side to move's view
   };
   std::vector<Kept> kept;
   std::vector<std::uint64_t> history;
@@ -41,17 +56,25 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
     generate_moves(s, moves);
     bool capture = false;
     for (const auto& m : moves) capture = capture || m.is_capture();
-    if (!(request.skip_tactical && capture)) kept.push_back({position_line(s), s.side});
     history.push_back(s.hash);
     engine.set_game_history(history);
     const auto found = engine.search(s, request.limits);
     if (!found.best) throw std::logic_error("engine found no move in a live position");
+    if (!(request.skip_tactical && capture)) kept.push_back({position_line(s), s.side, found.score});
     s = play(s, *found.best);
   }
-  const double white = r.outcome == Outcome::WhiteWins ? 1.0 : r.outcome == Outcome::BlackWins ? 0.0 : 0.5;
+  double white = r.outcome == Outcome::WhiteWins ? 1.0 : r.outcome == Outcome::BlackWins ? 0.0 : 0.5;
+  if (r.reason == EndReason::PlyLimit) {
+    if (request.limit_games == LimitGames::Drop) return {};
+    if (request.limit_games == LimitGames::Material) {
+      const int balance = material_balance(s, params);  // the side to move's
+      const double mover = balance > 0 ? 1.0 : balance < 0 ? 0.0 : 0.5;
+      white = s.side == White ? mover : 1.0 - mover;
+    }
+  }
   std::vector<LabelledPosition> out;
   out.reserve(kept.size());
-  for (auto& k : kept) out.push_back({std::move(k.position), k.side == White ? white : 1.0 - white});
+  for (auto& k : kept) out.push_back({std::move(k.position), k.side == White ? white : 1.0 - white, k.score});
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -150,7 +151,16 @@ struct EvalFeature {
 struct LabelledPosition {
   std::string position;  // position-file text (RULES.md section 5), as `features` reads it
   double result = 0.5;   // 1 win, 0.5 draw, 0 loss, from the evaluation's point of view there
+  // The self-play engine's search score there, same point of view (games whose search scores the
+  // side to move: Raichu, jump chess), for labels that blend the result with a deeper look.
+  std::optional<int> score = std::nullopt;
 };
+
+// How datagen labels games that end by the ply limit (Raichu's 400 plies, a draw by the rules): as
+// they ended ("draw"), left out ("drop": a shuffle that nobody won says little about the positions
+// before it), or by the material each side ends with ("material": the side with more material, by the
+// evaluation's material weights, gets 1, an equal balance 0.5).
+enum class LimitGames { Draw, Drop, Material };
 
 // One self-play game for `gamelab datagen`: both sides play the engine with `params` and `limits`
 // from `opening` (position-file text; empty: the game's start or a generated board from `seed`),
@@ -162,6 +172,7 @@ struct DatagenRequest {
   SearchLimits limits;
   int random_plies = 8;
   bool skip_tactical = true;  // leave out positions where the static evaluation is unreliable (captures pending)
+  LimitGames limit_games = LimitGames::Draw;
 };
 
 // `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.

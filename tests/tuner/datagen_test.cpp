@@ -153,3 +153,49 @@ TEST_CASE("the Texel loader splits by game with a seed and names a bad position"
   }
   CHECK_THROWS_WITH(load_texel_dataset(game, "badpos.data", 0.1, 1, 1, log), Catch::Contains("badpos.data:3: "));
 }
+
+TEST_CASE("a data file keeps the self-play score of a position, and refuses a bad one", "[datagen]") {
+  {
+    DataWriter writer("scores.data", "raichu", {});
+    writer.add_game(0, {{"with\ttab", 1.0, -35}, {"none", 0.5, std::nullopt}, {"big", 0.0, 30000}});
+    writer.finish();
+  }
+  const auto rows = read_all("scores.data");
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].position == "with\ttab");  // the escaped tab stays in the position
+  CHECK(rows[0].score == -35);
+  CHECK_FALSE(rows[1].score.has_value());
+  CHECK(rows[2].score == 30000);
+  std::string text = file_text("scores.data");
+  text.replace(text.find("\t-35\n"), 5, "\t-3x\n");
+  std::ofstream("bad_score.data", std::ios::binary) << text;
+  CHECK_THROWS_WITH(read_all("bad_score.data"), Catch::Contains("bad_score.data:2: score '-3x' is not an integer"));
+}
+
+TEST_CASE("Raichu datagen: scores for every position, and the ply-limit policies", "[datagen]") {
+  const GameEntry& game = find_game("raichu");
+  // Two Raichus against one: at depth 1 nobody finds a way to force a capture, and the game runs
+  // into the 400-ply limit.
+  DatagenRequest request;
+  request.opening = "8 w @......@...................................................$....";
+  request.random_plies = 0;
+  request.limits.depth = 1;
+  request.skip_tactical = false;
+  const auto drawn = game.datagen_game(request);
+  REQUIRE(drawn.size() == 400);  // every ply's position: the game ended by the limit
+  for (const auto& p : drawn) {
+    CHECK(p.result == 0.5);
+    CHECK(p.score.has_value());
+  }
+  request.limit_games = LimitGames::Drop;
+  CHECK(game.datagen_game(request).empty());
+  request.limit_games = LimitGames::Material;
+  const auto by_material = game.datagen_game(request);
+  REQUIRE(by_material.size() == drawn.size());
+  for (std::size_t i = 0; i < by_material.size(); ++i) {
+    CHECK(by_material[i].result == (i % 2 == 0 ? 1.0 : 0.0));  // White, two Raichus up, to move at even plies
+  }
+  // Games that end by a limit without a draw refuse the option.
+  request.opening.clear();
+  CHECK_THROWS_WITH(find_game("jumpchess").datagen_game(request), Catch::Contains("--limit-games"));
+}

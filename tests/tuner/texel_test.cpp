@@ -133,7 +133,7 @@ TexelDataset synthetic_dataset() {
 }  // namespace
 
 TEST_CASE("a Texel campaign resumed after a stop ends where an uninterrupted one does", "[texel]") {
-  const TexelDataset data = synthetic_dataset();
+  TexelDataset data = synthetic_dataset();
   const TexelSettings s = synthetic_settings(data, 40);
   std::ostringstream notes;
   TexelCampaign::create(tuner_test::fresh_dir("texel_whole"), s);
@@ -183,4 +183,24 @@ TEST_CASE("a Texel campaign refuses data that changed and an inconsistent journa
   CHECK_THROWS_WITH(TexelCampaign::load("texel_bad", notes), Catch::Contains("the campaign is inconsistent"));
   std::ofstream("texel_bad/checkpoint.json", std::ios::binary) << "{\"epoch\": ";
   CHECK_THROWS_WITH(TexelCampaign::load("texel_bad", notes), Catch::Contains("texel_bad/checkpoint.json: not valid JSON"));
+}
+
+TEST_CASE("blended labels mix the result with the search score's expectation", "[texel]") {
+  TexelData data;
+  data.weights = 1;
+  data.add_row({{0, 1}}, 0.5, 200);
+  data.add_row({{0, 1}}, 1.0, std::nullopt);
+  data.add_row({{0, 1}}, 0.0, -100);
+  const double k = 0.01;
+  blend_labels(data, 0.25, k);
+  CHECK(data.results[0] == Approx(0.25 * 0.5 + 0.75 / (1 + std::exp(-2.0))));
+  CHECK(data.results[1] == 1.0f);  // no score: the result alone
+  CHECK(data.results[2] == Approx(0.75 / (1 + std::exp(1.0))));
+  blend_labels(data, 1, k);
+  CHECK(data.results == data.outcomes);
+  TexelData joined;
+  joined.weights = 1;
+  joined.append(data);
+  CHECK(joined.scores.size() == 3);
+  CHECK(std::isnan(joined.scores[1]));
 }

@@ -50,6 +50,7 @@ ordered_json TexelSettings::to_json() const {
   j["validation"] = validation;
   j["seed"] = seed;
   j["concurrency"] = concurrency;
+  j["lambda"] = lambda;
   j["params_file"] = params_source;
   j["base"] = ordered_json::parse(base.to_json());
   return j;
@@ -72,6 +73,7 @@ TexelSettings TexelSettings::from_json(const json& j, const std::string& source)
     s.validation = j.at("validation").get<double>();
     s.seed = j.at("seed").get<std::uint64_t>();
     s.concurrency = j.at("concurrency").get<int>();
+    s.lambda = j.value("lambda", 1.0);  // campaigns made before blended labels fit the results alone
     s.params_source = j.at("params_file").get<std::string>();
     s.base = params_from_json(j.at("base"), source + ": base");
   } catch (const json::exception& e) {
@@ -80,6 +82,7 @@ TexelSettings TexelSettings::from_json(const json& j, const std::string& source)
     throw InputError(source + ": data_hash is not hexadecimal");
   }
   if (s.eval_weights == 0 || s.eval_weights > s.base.size()) throw InputError(source + ": eval_weights out of range");
+  if (!(s.lambda >= 0 && s.lambda <= 1)) throw InputError(source + ": lambda must be in [0, 1]");
   if (s.epochs < 0 || s.concurrency < 1 || !(s.learning_rate > 0)) {
     throw InputError(source + ": epochs >= 0, concurrency >= 1 and learning_rate > 0 are required");
   }
@@ -170,7 +173,7 @@ void TexelCampaign::save(const ordered_json& line, bool parameter_files) {
   if (parameter_files) write_parameter_files();
 }
 
-void TexelCampaign::run(const TexelDataset& data, std::ostream* progress, const TexelRunOptions& options) {
+void TexelCampaign::run(TexelDataset& data, std::ostream* progress, const TexelRunOptions& options) {
   const TexelSettings& s = settings_;
   if (data.file_hash != s.data_hash || data.positions != s.data_positions) {
     throw InputError(s.data + ": the data file changed since the campaign began (its hash or size differs)");
@@ -207,12 +210,17 @@ void TexelCampaign::run(const TexelDataset& data, std::ostream* progress, const 
     else bar->update(static_cast<std::uint64_t>(epoch), line);
   };
 
+  // K maps the evaluation to the expected result, so it is fitted on the results alone; then the
+  // labels are blended with the search scores through the same K.
+  blend_labels(data.train, 1, 0);
   if (state_.epoch < 0) {  // first run: fit K on the starting weights
     state_.weights.clear();
     for (std::size_t j = 0; j < p; ++j) state_.weights.push_back(s.base.value(j));
     state_.k = fit_k(data.train, state_.weights, threads);
     state_.epoch = 0;
     state_.adam = Adam{};
+    blend_labels(data.train, s.lambda, state_.k);
+    blend_labels(data.validation, s.lambda, state_.k);
     errors(state_);
     state_.best_epoch = 0;
     state_.best_error = validating ? state_.validation_mse : state_.train_mse;
@@ -220,6 +228,8 @@ void TexelCampaign::run(const TexelDataset& data, std::ostream* progress, const 
     save(journal_line(state_), true);
     print(0, s.epochs == 0);
   }
+  blend_labels(data.train, s.lambda, state_.k);
+  blend_labels(data.validation, s.lambda, state_.k);
   write_parameter_files();  // a run killed since the last ones were written
   state_.adam.learning_rate = s.learning_rate;
   state_.adam.beta1 = s.beta1;

@@ -42,6 +42,7 @@ struct TexelSettings {
   double validation = 0.1;
   std::uint64_t seed = 1;
   int concurrency = 1;
+  double lambda = 1.0;  // labels: lambda * result + (1 - lambda) * sigmoid(K * search score) (blend_labels)
 
   nlohmann::ordered_json to_json() const;
   static TexelSettings from_json(const nlohmann::json& data, const std::string& source);
@@ -74,9 +75,9 @@ class TexelCampaign {
   const TexelCheckpoint& checkpoint() const { return state_; }
   const std::string& dir() const { return dir_; }
 
-  // Fits K (first run) and runs epochs up to settings().epochs on `data`, which must be the
-  // campaign's data file (its hash is checked).
-  void run(const TexelDataset& data, std::ostream* progress, const TexelRunOptions& options);
+  // Fits K on the game results (first run), blends the labels with settings().lambda, and runs epochs
+  // up to settings().epochs on `data`, which must be the campaign's data file (its hash is checked).
+  void run(TexelDataset& data, std::ostream* progress, const TexelRunOptions& options);
 
   ParamSet params_with(const std::vector<double>& weights) const;
 

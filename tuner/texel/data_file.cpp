@@ -106,7 +106,11 @@ DataWriter::~DataWriter() {
 
 void DataWriter::add_game(std::uint64_t game, const std::vector<LabelledPosition>& positions) {
   const std::string prefix = std::to_string(game) + "\t";
-  for (const auto& p : positions) out_ << prefix << result_text(p.result) << "\t" << escape_position(p.position) << "\n";
+  for (const auto& p : positions) {
+    out_ << prefix << result_text(p.result) << "\t" << escape_position(p.position);
+    if (p.score) out_ << "\t" << *p.score;
+    out_ << "\n";
+  }
   positions_ += positions.size();
   ++games_;
   if (!out_) throw InputError(temp_ + ": write failed");
@@ -186,7 +190,18 @@ DataHeader read_data_file(const std::string& path, const std::string& expected_g
     else if (result == "0") row.result = 0;
     else if (result == "0.5") row.result = 0.5;
     else throw InputError(where + "result '" + result + "' is not 1, 0.5 or 0");
-    row.position = unescape_position(line.substr(tab2 + 1), path + ":" + std::to_string(number));
+    // An optional fourth column: the self-play search's score (positions escape their tabs).
+    const std::size_t tab3 = line.find('\t', tab2 + 1);
+    if (tab3 != std::string::npos) {
+      const std::string score = line.substr(tab3 + 1);
+      const bool digits = !score.empty() && score.size() <= 7 &&
+                          score.find_first_not_of("0123456789", score[0] == '-' ? 1 : 0) == std::string::npos &&
+                          score != "-";
+      if (!digits) throw InputError(where + "score '" + score + "' is not an integer");
+      row.score = std::stoi(score);
+    }
+    row.position = unescape_position(line.substr(tab2 + 1, tab3 == std::string::npos ? std::string::npos : tab3 - tab2 - 1),
+                                     path + ":" + std::to_string(number));
     if (row.position.empty()) throw InputError(where + "empty position");
     rows.push_back(std::move(row));
     ++count;

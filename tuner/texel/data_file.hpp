@@ -3,19 +3,21 @@
 // file, one position per line, that any game's position text fits in.
 //
 //   #gamelab-datagen 1 game=raichu games=1000 seed=1 limit=nodes=5000 random_plies=8 skip_tactical=1
-//   <game>\t<result>\t<position>
+//   <game>\t<result>\t<position>[\t<score>]
 //   ...
 //   #end positions=52311 games=1000
 //
 // <game> is the self-play game the position comes from (0-based; Texel's validation split keeps games
 // whole), <result> is 1, 0.5 or 0 from the evaluation's point of view (GameEntry::features), and
-// <position> is the position-file text with '\', newline, tab and CR escaped as \\, \n, \t, \r.
+// <position> is the position-file text with '\', newline, tab and CR escaped as \\, \n, \t, \r, and
+// <score> (when the game records it) the self-play engine's search score there, same point of view.
 // The file is written to a temporary name and renamed when complete; the end line is written last, so
 // a file without it (cut off by a copy or a full disk) is reported as truncated, by name.
 #include <cstdint>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,7 @@ struct DataRow {
   std::uint64_t game = 0;
   double result = 0.5;
   std::string position;  // unescaped position text
+  std::optional<int> score;  // the self-play search's score, when recorded
   int line = 0;          // line number in the file (when read)
 };
 

@@ -32,6 +32,9 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
                     {{"games", std::to_string(settings.games)}, {"seed", std::to_string(settings.seed)},
                      {"limit", to_string(settings.limits)}, {"random_plies", std::to_string(settings.random_plies)},
                      {"skip_tactical", settings.skip_tactical ? "1" : "0"},
+                     {"limit_games", settings.limit_games == LimitGames::Drop       ? "drop"
+                                     : settings.limit_games == LimitGames::Material ? "material"
+                                                                                    : "draw"},
                      {"params", params.fingerprint_hex()}});
   // Games are played in chunks, each chunk in parallel, then written in game order.
   const int chunk = std::max(16, 8 * settings.concurrency);
@@ -58,6 +61,7 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
         request.limits = settings.limits;
         request.random_plies = settings.random_plies;
         request.skip_tactical = settings.skip_tactical;
+        request.limit_games = settings.limit_games;
         played[static_cast<std::size_t>(i)] = game.datagen_game(request);
       } catch (...) {
         std::lock_guard<std::mutex> guard(lock);

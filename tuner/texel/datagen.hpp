@@ -10,6 +10,7 @@
 
 #include "core/limits.hpp"
 #include "core/params.hpp"
+#include "registry/game_entry.hpp"
 
 namespace gamelab::tuner {
 
@@ -22,6 +23,7 @@ struct DatagenSettings {
   std::vector<std::string> openings;  // position texts; empty: the game's start (or a generated board)
   int random_plies = 8;
   bool skip_tactical = true;
+  LimitGames limit_games = LimitGames::Draw;  // games ended by the ply limit (registry/game_entry.hpp)
   int concurrency = 1;
   std::string out;
   double progress_interval_s = 30;  // not on a terminal: seconds between progress lines (0: every chunk)

@@ -48,7 +48,7 @@ TexelDataset load_texel_dataset(const GameEntry& game, const std::string& path, 
     for (std::size_t i = 0; i < rows.size(); ++i) {
       TexelData& target = held_out(rows[i].game, validation, seed) ? data.validation : data.train;
       try {
-        target.add_row(features[i], rows[i].result);
+        target.add_row(features[i], rows[i].result, rows[i].score);
       } catch (const std::invalid_argument& e) {
         throw InputError(path + ":" + std::to_string(rows[i].line) + ": " + e.what());
       }

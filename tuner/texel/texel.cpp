@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace gamelab::tuner {
 
-void TexelData::add_row(const std::vector<EvalFeature>& features, double result) {
+void TexelData::add_row(const std::vector<EvalFeature>& features, double result, std::optional<int> score) {
   for (const auto& f : features) {
     if (f.index < 0 || static_cast<std::size_t>(f.index) >= weights) {
       throw std::invalid_argument("feature index " + std::to_string(f.index) + " is not below the " +
@@ -17,6 +18,17 @@ void TexelData::add_row(const std::vector<EvalFeature>& features, double result)
   }
   offsets.push_back(entries.size());
   results.push_back(static_cast<float>(result));
+  outcomes.push_back(static_cast<float>(result));
+  scores.push_back(score ? static_cast<float>(*score) : std::numeric_limits<float>::quiet_NaN());
+}
+
+void blend_labels(TexelData& data, double lambda, double k) {
+  for (std::size_t i = 0; i < data.results.size(); ++i) {
+    const double outcome = data.outcomes[i];
+    const double score = data.scores[i];
+    data.results[i] = static_cast<float>(
+        std::isnan(score) || lambda >= 1 ? outcome : lambda * outcome + (1 - lambda) / (1 + std::exp(-k * score)));
+  }
 }
 
 void TexelData::append(const TexelData& other) {
@@ -24,6 +36,8 @@ void TexelData::append(const TexelData& other) {
   entries.insert(entries.end(), other.entries.begin(), other.entries.end());
   for (std::size_t i = 1; i < other.offsets.size(); ++i) offsets.push_back(base + other.offsets[i]);
   results.insert(results.end(), other.results.begin(), other.results.end());
+  outcomes.insert(outcomes.end(), other.outcomes.begin(), other.outcomes.end());
+  scores.insert(scores.end(), other.scores.begin(), other.scores.end());
 }
 
 namespace {

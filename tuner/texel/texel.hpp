@@ -8,6 +8,7 @@
 // Rows are cut into fixed blocks of kBlockRows; each block's partial sums are added up in block
 // order, so the results are bit-identical whatever the number of threads.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "registry/game_entry.hpp"
@@ -24,13 +25,21 @@ struct TexelData {
   std::size_t weights = 0;                 // number of evaluation weights (feature indices are below it)
   std::vector<std::uint64_t> offsets{0};   // row i holds entries[offsets[i], offsets[i + 1])
   std::vector<SparseEntry> entries;
-  std::vector<float> results;              // 1 win, 0.5 draw, 0 loss
+  std::vector<float> results;              // the labels fitted: the outcomes, or blended (blend_labels)
+  std::vector<float> outcomes;             // 1 win, 0.5 draw, 0 loss
+  std::vector<float> scores;               // the self-play search's score, NaN where none was recorded
 
   std::size_t rows() const { return results.size(); }
   // Appends a row; std::invalid_argument if an index is not below `weights`.
-  void add_row(const std::vector<EvalFeature>& features, double result);
+  void add_row(const std::vector<EvalFeature>& features, double result, std::optional<int> score = std::nullopt);
   void append(const TexelData& other);
 };
+
+// Sets every label to lambda * outcome + (1 - lambda) * sigmoid(k * score), the game's result blended
+// with the deeper search's verdict on the position (the outcome alone where no score was recorded):
+// when most games are drawn, the result alone says little about a position that was clearly better.
+// lambda = 1 restores the outcomes.
+void blend_labels(TexelData& data, double lambda, double k);
 
 inline constexpr std::size_t kBlockRows = 8192;
 
