@@ -203,4 +203,11 @@ TEST_CASE("blended labels mix the result with the search score's expectation", "
   joined.append(data);
   CHECK(joined.scores.size() == 3);
   CHECK(std::isnan(joined.scores[1]));
+  // The decisive rows alone (what the score's K is fitted on): the draw is left out.
+  const TexelData decisive = decisive_rows(data);
+  REQUIRE(decisive.rows() == 2);
+  CHECK(decisive.outcomes == std::vector<float>{1.0f, 0.0f});
+  CHECK(decisive.offsets == std::vector<std::uint64_t>{0, 1, 2});
+  CHECK(std::isnan(decisive.scores[0]));
+  CHECK(decisive.scores[1] == -100.0f);
 }

@@ -3,7 +3,7 @@
 //
 //   config.json      the game, the data file (path, size in positions, hash), the base parameter
 //                    set, the epochs, Adam's settings, the validation fraction and seed
-//   checkpoint.json  the state after the last epoch: K, the weights, Adam's moments and step count,
+//   checkpoint.json  the state after the last epoch: K (and blend_k, for blended labels), the weights, Adam's moments and step count,
 //                    the errors, and the best epoch so far (written atomically every epoch)
 //   journal.jsonl    one line per epoch, for plots: {"epoch": e, "train_mse": ..., "validation_mse": ...};
 //                    epoch 0 is the starting weights, with the fitted "k"
@@ -51,6 +51,7 @@ struct TexelSettings {
 struct TexelCheckpoint {
   int epoch = -1;  // -1: nothing done yet (K not fitted)
   double k = 0;
+  double blend_k = 0;  // the K that turns search scores into expected results (fitted on decisive games)
   std::vector<double> weights;
   Adam adam;
   double train_mse = 0, validation_mse = 0;

@@ -31,6 +31,21 @@ void blend_labels(TexelData& data, double lambda, double k) {
   }
 }
 
+TexelData decisive_rows(const TexelData& data) {
+  TexelData out;
+  out.weights = data.weights;
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    if (data.outcomes[i] == 0.5f) continue;
+    out.entries.insert(out.entries.end(), data.entries.begin() + static_cast<std::ptrdiff_t>(data.offsets[i]),
+                       data.entries.begin() + static_cast<std::ptrdiff_t>(data.offsets[i + 1]));
+    out.offsets.push_back(out.entries.size());
+    out.results.push_back(data.outcomes[i]);
+    out.outcomes.push_back(data.outcomes[i]);
+    out.scores.push_back(data.scores[i]);
+  }
+  return out;
+}
+
 void TexelData::append(const TexelData& other) {
   const std::uint64_t base = entries.size();
   entries.insert(entries.end(), other.entries.begin(), other.entries.end());

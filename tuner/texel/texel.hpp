@@ -40,6 +40,8 @@ struct TexelData {
 // when most games are drawn, the result alone says little about a position that was clearly better.
 // lambda = 1 restores the outcomes.
 void blend_labels(TexelData& data, double lambda, double k);
+// The rows whose outcome is a win or a loss (not a draw), as their own data set.
+TexelData decisive_rows(const TexelData& data);
 
 inline constexpr std::size_t kBlockRows = 8192;
 
