@@ -17,7 +17,10 @@ def main(module_path, calls_path, time_limit):
     with open(calls_path) as f:
         calls = [json.loads(line) for line in f]
     for call in calls:
-        board = board_tuple(call) if isinstance(call["board"], list) else call["board"]
+        if "cells" in call:  # the board's cells as given, e.g. one blank for an empty cell
+            board = tuple(tuple(row) for row in call["cells"])
+        else:
+            board = board_tuple(call) if isinstance(call["board"], list) else call["board"]
         start = time.monotonic()
         try:
             if call["kind"] == "setup":

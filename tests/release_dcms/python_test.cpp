@@ -150,9 +150,18 @@ TEST_CASE("dcms_bot.py reports bad input as exceptions with the reason, then pla
   if (!have_python()) return;
   Module module(5.0, {"--nodes", "200"});
   const State setup = setup_state(suite_boards()[0], Variant::Mouse);
-  json bad_board = setup_call(setup, 0);
-  bad_board["board"][1][1] = "  x ";
-  CHECK(module.call(bad_board)["error"].get<std::string>().find("ValueError: board cell (1, 1) is '  x '") == 0);
+  // Cells are read leniently (a crash loses the tournament's game): any cell but the wall marker is
+  // open, one blank included, and the border is a wall whatever it shows.
+  json lenient = setup_call(setup, 0);
+  for (auto& row : lenient["board"]) {
+    for (auto& cell : row) {
+      if (cell == "    ") cell = " ";
+    }
+  }
+  lenient["board"][0][1] = "";
+  const json placed = module.call(lenient);
+  INFO(placed.dump());
+  REQUIRE(placed.contains("answer"));
   json bad_color = setup_call(setup, 0);
   bad_color["color"] = 2;
   CHECK(module.call(bad_color)["error"].get<std::string>().find("ValueError: color is 2") == 0);
