@@ -1,6 +1,7 @@
 // The gamelab command line as a user meets it: exit codes, messages naming the bad input, output.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -72,4 +73,24 @@ TEST_CASE("every command has --help", "[cli]") {
     INFO(command);
     CHECK(run(command).status == 0);
   }
+}
+
+TEST_CASE("every committed opening suite is what its made_by command writes", "[cli]") {
+  // datasets/openings/: the tuning suites, the release gate's held-out suites (other seeds) and the
+  // unbalanced ones (--imbalance); each names the command that made it.
+  int suites = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(GAMELAB_DATA_DIR) + "/openings")) {
+    if (entry.path().extension() != ".json") continue;
+    ++suites;
+    INFO(entry.path());
+    const auto committed = nlohmann::json::parse(gamelab::read_text_file(entry.path().string()));
+    const std::string made_by = committed["made_by"].get<std::string>();
+    REQUIRE(made_by.rfind("gamelab openings ", 0) == 0);
+    const std::string out = "suite_" + entry.path().filename().string();
+    const Run r = run(made_by.substr(std::string("gamelab ").size()) + " --out " + out);
+    REQUIRE(r.status == 0);
+    CHECK(nlohmann::json::parse(gamelab::read_text_file(out)) == committed);
+    std::remove(out.c_str());
+  }
+  CHECK(suites >= 6);
 }
