@@ -264,7 +264,11 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   data["report"] = "reports/" + game.name + "/" + clock.id + ".md";
   data["candidate"] = {{"source", o.params == kDefaultParamsName ? "default parameters" : o.params},
                        {"fingerprint", candidate.fingerprint_hex()}};
-  data["baseline"] = {{"source", baseline_source.empty() ? "default parameters" : baseline_source},
+  // The current release is named by its place in the project, not by this machine's path to it.
+  const std::string baseline_name = baseline_source.empty()                                ? "default parameters"
+                                    : baseline_source == release_config_path(root, game.name) ? "engines/" + game.name + "/release.json"
+                                                                                             : baseline_source;
+  data["baseline"] = {{"source", baseline_name},
                       {"fingerprint", baseline.fingerprint_hex()}};
   if (const Json campaign = campaign_json(o); !campaign.is_null()) data["campaign"] = campaign;
 
