@@ -1,6 +1,6 @@
 #pragma once
 // Refereeing Bullets games for the match runner: seat 0 is Blue (side 0), seat 1 Red; each seat is the
-// lab's engine or an external bot speaking the tournament's protocol (RULES.md §4): the program is
+// lab's engine or an external bot speaking the tournament's protocol (docs/rules/bullets.md): the program is
 // started afresh every turn, reads the tournament's input on standard input and prints one integer
 // 0-8.
 //

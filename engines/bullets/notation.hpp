@@ -1,5 +1,5 @@
 #pragma once
-// Bullets' text forms (RULES.md §4, §5).
+// Bullets' text forms (docs/rules/bullets.md, docs/rules/common.md).
 //
 // The tournament's input, exactly:
 //     n m

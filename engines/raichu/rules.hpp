@@ -1,5 +1,5 @@
 #pragma once
-// Playing moves and deciding the end of a Raichu game (RULES.md §1).
+// Playing moves and deciding the end of a Raichu game (docs/rules/raichu.md).
 #include <cstdint>
 
 #include "raichu/state.hpp"

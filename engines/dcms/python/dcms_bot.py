@@ -4,7 +4,7 @@
     dcms_bot.setup(color, rows, cols, board)          -> ((cheese_r, cheese_c), (mouse_r, mouse_c), ...)
     dcms_bot.move(color, rows, cols, board, pieces)   -> "D 2 C 6 M 4"
 
-exactly as the tournament calls them (RULES.md section 3): color 0 (blue) or 1 (red); board an r-tuple
+exactly as the tournament calls them (docs/rules/dcms.md): color 0 (blue) or 1 (red); board an r-tuple
 of c-tuples of "WWWW" (wall) or "    " (empty); pieces maps "S" "s" "M" "m" ("C" "c" "D" "d" in the full
 game) to (row, col), or None for a piece no longer on the board.
 
