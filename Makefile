@@ -60,8 +60,8 @@ test: build
 test-slow: build
 	@$(CTEST) -L slow
 
-# bench_match leaves Bullets out: its games at 10,000 iterations a move take minutes each (README
-# "Matches"); run `build/bench/bench_match --benchmark_filter=bullets` for it (about 1.5 hours).
+# bench_match leaves Bullets out: its games at 10,000 iterations a move take minutes each
+# (docs/tools/match.md §6); `build/bench/bench_match --benchmark_filter=bullets` runs it (about 1.5 hours).
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do \
 	  case $$b in *bench_match) $$b --benchmark_filter=-bullets;; *) $$b;; esac; done

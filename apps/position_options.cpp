@@ -13,7 +13,7 @@ PositionSpec PositionArgs::spec() const {
 
 void add_position_options(CLI::App& command, const GameEntry& game, PositionArgs& args) {
   command.add_option("--board", args.board,
-                     "position: the tournament's board form or a position file (RULES.md section 5)");
+                     "position: the tournament's board form or a position file (docs/rules/common.md §3)");
   for (const auto& option : game.position_options) {
     args.values[option.name];
     args.flags[option.name] = command.add_option("--" + option.name, args.values[option.name], option.help);

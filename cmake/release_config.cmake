@@ -1,4 +1,4 @@
-# The frozen release configuration of a game, compiled into its release bots (DESIGN.md "Parameters").
+# The frozen release configuration of a game, compiled into its release bots (docs/design.md §5 Parameters).
 #
 # Usage, in the CMakeLists.txt beside a bot:
 #     gamelab_release_config(<bot target> GAME <game>)

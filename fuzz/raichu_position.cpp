@@ -1,4 +1,4 @@
-// Raichu's position file (RULES.md §5: `N SIDE BOARD` after '#' comment lines). Accepted positions
+// Raichu's position file (docs/rules/common.md §3: `N SIDE BOARD` after '#' comment lines). Accepted positions
 // print as a position line that parses back to the same state.
 #include "fuzz_check.hpp"
 #include "raichu/notation.hpp"

@@ -2,7 +2,7 @@
 """Builds datasets/bench/bullets.json: Bullets positions for `gamelab bench bullets`.
 
 Boards come from the committed suite (datasets/boards/bullets); each position is a board after a number
-of seeded random turns (RULES.md section 4, replayed here: moves into walls undone, shots, players that
+of seeded random turns (docs/rules/bullets.md, replayed here: moves into walls undone, shots, players that
 meet go back, bullets step or turn round in place, hits) in which neither player is hit: each side
 draws among its actions that do not walk into a bullet, shooting more often than moving so that the
 positions hold bullets. Odd positions are given to Red, even ones to Blue. Every position is checked
@@ -32,7 +32,7 @@ def read_board(path):
 
 
 def turn(walls, players, bullets, actions):
-    """One turn in RULES.md's order; returns (players, bullets, hit flags)."""
+    """One turn in the order of docs/rules/bullets.md §3; returns (players, bullets, hit flags)."""
     bullets = list(bullets)
     moved = []
     for (r, c), a in zip(players, actions):

@@ -185,7 +185,7 @@ def main():
         out.append({"name": name, "position": text, "counts": counts, "fast_depth": fast, "note": note})
         print(name, counts, file=sys.stderr)
     data = {"game": "bullets",
-            "about": "Perft counts (RULES.md §4, §5): a move is a pair (Blue's action, Red's action). Depths up to "
+            "about": "Perft counts (docs/rules/bullets.md, docs/rules/common.md §2): a move is a pair (Blue's action, Red's action). Depths up to "
                      "fast_depth run in the regular test suite; the rest under the ctest label 'slow' "
                      "(make test-slow).",
             "positions": out}

@@ -2,7 +2,7 @@
 """Builds datasets/bench/dcms.json: Dog-Cat-Mouse-cheeSe positions for `gamelab bench dcms`.
 
 Boards come from the committed suite (datasets/boards/dcms); each position is a seeded random legal
-placement followed by a few seeded random turns (RULES.md section 3: moves into walls stay, captures
+placement followed by a few seeded random turns (docs/rules/dcms.md: moves into walls stay, captures
 rank by rank), in both variants, plus two setup-phase boards (the placement search). Every position
 is checked by `gamelab show dcms --board`, so the rules engine has the last word on its validity.
 Python's random.Random(seed) is deterministic and the output is committed: the suite changes only when

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds datasets/perft/dcms.json: the Dog-Cat-Mouse-cheeSe positions below, counted by `gamelab perft`.
 
-Perft (RULES.md §5) counts sequences of joint moves (blue's action, red's action), each side's actions
+Perft (docs/rules/common.md §2) counts sequences of joint moves (blue's action, red's action), each side's actions
 merged by the squares its pieces end on. The counts come from the engine; the test suite confirms the
 shallow ones with an independent referee written from the rule text (tests/dcms/reference.cpp), and the
 differential test compares the two on thousands of positions. Run from the repository root after building:
@@ -122,7 +122,7 @@ def main():
         positions.append({"name": name, "position": text, "counts": counts, "fast_depth": fast, "note": note})
         print(name, counts, file=sys.stderr)
     data = {"game": "dcms",
-            "about": "Perft counts of joint moves (RULES.md §3, §5). Depths up to fast_depth run in the regular "
+            "about": "Perft counts of joint moves (docs/rules/dcms.md, docs/rules/common.md §2). Depths up to fast_depth run in the regular "
                      "test suite; the rest under the ctest label 'slow' (make test-slow).",
             "positions": positions}
     with open("datasets/perft/dcms.json", "w") as f:

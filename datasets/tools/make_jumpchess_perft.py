@@ -5,7 +5,7 @@ The counts come from the engine; the test suite confirms every count to depth 3 
 reference generator (tests/jumpchess/reference_movegen.cpp), and the differential test compares the two
 generators on thousands of positions. Run from the repository root after building:
     python3 datasets/tools/make_jumpchess_perft.py build/apps/gamelab
-Rows use '.' empty, 'b' black, 'w' white; the dataset stores RULES.md §5 position files (0/1/2).
+Rows use '.' empty, 'b' black, 'w' white; the dataset stores docs/rules/common.md §3 position files (0/1/2).
 """
 import json
 import subprocess
@@ -167,7 +167,7 @@ def main():
                           "fast_depth": fast, "note": note})
         print(name, counts, file=sys.stderr)
     data = {"game": "jumpchess",
-            "about": "Perft counts (RULES.md §2, §5): distinct resulting boards, a pass counted as one move. "
+            "about": "Perft counts (docs/rules/jumpchess.md, docs/rules/common.md §2): distinct resulting boards, a pass counted as one move. "
                      "Depths up to fast_depth run in the regular test suite; the rest under the ctest label "
                      "'slow' (make test-slow).",
             "positions": positions}

@@ -144,7 +144,7 @@ def main():
                           "fast_depth": fast, "note": note})
         print(name, counts, file=sys.stderr)
     data = {"game": "raichu",
-            "about": "Perft counts (RULES.md §1, §5). Depths up to fast_depth run in the regular test "
+            "about": "Perft counts (docs/rules/raichu.md, docs/rules/common.md §2). Depths up to fast_depth run in the regular test "
                      "suite; the rest under the ctest label 'slow' (make test-slow).",
             "positions": positions}
     with open("datasets/perft/raichu.json", "w") as f:

@@ -1,5 +1,5 @@
 #pragma once
-// Bullets (RULES.md §4): the fixed part of a game — the walls — and the geometry of bullet flight.
+// Bullets (docs/rules/bullets.md): the fixed part of a game — the walls — and the geometry of bullet flight.
 //
 // Why bullets are cheap here. A bullet never leaves the row (or column) run of open squares it was shot
 // into: it flies to the wall, turns round in place for one turn, flies back, turns round again. A run
@@ -21,7 +21,7 @@
 
 namespace gamelab::bullets {
 
-constexpr int kMinSize = 5;   // RULES.md §4: any n, m >= 5
+constexpr int kMinSize = 5;   // docs/rules/bullets.md: any n, m >= 5
 constexpr int kMaxSize = 64;  // the lab's cap (the tournament uses at most 50 x 50)
 constexpr int kMaxCells = kMaxSize * kMaxSize;
 constexpr int kMaxSlots = 4 * (kMaxSize - 2) * (kMaxSize - 2);

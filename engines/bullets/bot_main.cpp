@@ -1,4 +1,4 @@
-// bullets_bot: the Bullets tournament program (RULES.md §4). The tournament starts it afresh every
+// bullets_bot: the Bullets tournament program (docs/rules/bullets.md). The tournament starts it afresh every
 // turn, gives it the turn's input on standard input and takes one integer 0-8 from standard output
 // within 150 ms (one core, the process start included):
 //     bullets_bot [--move-ms MS] [--params FILE] < input

@@ -162,7 +162,7 @@ ParamSet default_params() {
   params.push_back({"engine_aggression", 8, 0, 100, 2, 0.002});
   for (Param knob : search::MctsKnobs::default_params()) {
     // Bullets' own defaults where they differ from the template's, measured against the greedy player
-    // (README, Bullets engine): decoupled UCT and its most-played action approach and press the
+    // (docs/engines/bullets.md §3): decoupled UCT and its most-played action approach and press the
     // opponent (regret matching's mixed strategy shoots at random and drew 39 of 40 games); the bounds
     // look two joint plies ahead (about 6,500 successors, well under a millisecond).
     if (knob.name == "mcts_policy") knob.value = 0;

@@ -40,7 +40,7 @@ struct Game {
 // engine plays Blue, -aggression when it plays Red (engine.hpp), times kAggressionReach - distance.
 // It also counts the positions the search generates (every play: bounds, tree, rollouts) in `plays`,
 // per thread: the engine reports them as its nodes, which sign the bench (engines/bullets/engine.cpp).
-// Perft counts every distinct action (RULES.md section 5) and uses Game.
+// Perft counts every distinct action (docs/rules/common.md §2) and uses Game.
 struct SearchGame : Game {
   static inline thread_local std::uint64_t plays = 0;
 

@@ -1,5 +1,5 @@
 #pragma once
-// Bullets boards from a seed, made the way the tournament makes them (RULES.md §4): `walls / 2` times
+// Bullets boards from a seed, made the way the tournament makes them (docs/rules/bullets.md): `walls / 2` times
 // pick a random square (border included) and make it and its 180°-rotated twin walls; then clear both
 // start squares; then make the border walls. The board is symmetric for both players.
 #include <cstdint>
@@ -19,7 +19,7 @@ std::vector<bool> generate_walls(int rows, int cols, int walls, Rng& rng);
 // The interned board generated from `seed`.
 const Board* generate_board(int rows, int cols, int walls, std::uint64_t seed);
 
-// The tournament's ranges (RULES.md §4): height 15-50, width 20-50, walls 10-200, round limit 100-2000.
+// The tournament's ranges (docs/rules/bullets.md): height 15-50, width 20-50, walls 10-200, round limit 100-2000.
 struct BoardRanges {
   int rows_min = 15, rows_max = 50;
   int cols_min = 20, cols_max = 50;

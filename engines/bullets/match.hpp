@@ -1,10 +1,10 @@
 #pragma once
 // Refereeing Bullets games for the match runner: seat 0 is Blue (side 0), seat 1 Red; each seat is the
-// lab's engine or an external bot speaking the tournament's protocol (RULES.md §4): the program is
+// lab's engine or an external bot speaking the tournament's protocol (docs/rules/bullets.md): the program is
 // started afresh every turn, reads the tournament's input on standard input and prints one integer
 // 0-8.
 //
-// Faults, as the tournament treats them, and how the lab records them (README, Bullets, external bots):
+// Faults, as the tournament treats them, and how the lab records them (docs/rules/bullets.md §8):
 //  - output that is not exactly one integer 0-8 (blanks and line ends around it allowed): the game is
 //    forfeited at once — termination "illegal", the bot's seat at fault;
 //  - no output within the time limit: the turn is played as 8 and the game goes on, as in the

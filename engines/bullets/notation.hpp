@@ -1,5 +1,5 @@
 #pragma once
-// Bullets' text forms (RULES.md §4, §5).
+// Bullets' text forms (docs/rules/bullets.md, docs/rules/common.md).
 //
 // The tournament's input, exactly:
 //     n m
@@ -11,7 +11,7 @@
 // A position file is the same, optionally followed by a line `limit L` (the round limit; default 2000),
 // with '#' comment lines allowed before the first line.
 //
-// What the cell form can and cannot show (the referee's decisions, README "Bullets"):
+// What the cell form can and cannot show (the referee's decisions, docs/rules/bullets.md §7):
 //  - several bullets with the same square and direction show once; the state merges them too (no loss);
 //  - a square may hold bullets in several directions ("^v<>" is one square with four bullets);
 //  - a player may share its square with 'v', '<' or '>' bullets ("Rv  "): that player has been hit, so

@@ -1,5 +1,5 @@
 #pragma once
-// Bullets (RULES.md §4): actions, one turn, the end of the game.
+// Bullets (docs/rules/bullets.md): actions, one turn, the end of the game.
 #include <cstdint>
 
 #include "bullets/state.hpp"
@@ -18,13 +18,13 @@ inline Dir direction_of(Action a) { return static_cast<Dir>(a & 3); }
 // At most the nine actions.
 using ActionList = gamelab::MoveList<Action, kActionCount>;
 
-// One side's distinct actions (RULES.md §5), in increasing number: the moves whose square is not a wall
+// One side's distinct actions (docs/rules/common.md), in increasing number: the moves whose square is not a wall
 // (a move into a wall is the same action as 8, "nothing", and is left out), the four shots (each its own
 // action, even one into an adjacent wall), and 8. Between 5 and 9 actions.
 void generate_actions(const State& state, Side side, ActionList& actions);
 
 // The successor after Blue plays `blue` and Red plays `red` at the same time (copy-make, hash kept),
-// exactly in the order of RULES.md §4:
+// exactly in the order of docs/rules/bullets.md §3:
 //  1. moves (a move into a wall is undone); a shot puts a bullet on the shooter's square;
 //  2. if both players now share a square, both go back (players that swap squares pass each other);
 //  3. every bullet steps, or turns round in place before a wall (the round advances: slots are fixed);

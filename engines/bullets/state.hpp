@@ -1,5 +1,5 @@
 #pragma once
-// Bullets (RULES.md §4): the game state — board, both players, every bullet, round and round limit.
+// Bullets (docs/rules/bullets.md): the game state — board, both players, every bullet, round and round limit.
 //
 // Bullets are a bit per slot (board.hpp): bit s set means "a bullet is in slot s", slots being counted
 // at round 0, so the bits do not change when a turn passes; bullets with the same square and direction
@@ -14,7 +14,7 @@
 
 namespace gamelab::bullets {
 
-// Side 0 is Blue, side 1 Red: RULES.md §5 writes a joint move as (blue's action, red's action).
+// Side 0 is Blue, side 1 Red: docs/rules/common.md writes a joint move as (blue's action, red's action).
 enum Side : std::uint8_t { Blue = 0, Red = 1 };
 inline Side other(Side s) { return static_cast<Side>(s ^ 1); }
 inline char side_letter(Side s) { return s == Red ? 'R' : 'B'; }

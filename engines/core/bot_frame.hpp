@@ -1,5 +1,5 @@
 #pragma once
-// The frame every release bot's main() shares (RULES.md: the tournaments' programs): `--help`, the
+// The frame every release bot's main() shares (docs/rules/: the tournaments' programs): `--help`, the
 // parameters it plays, and the exit codes. Bad input (an InputError) is a message on standard error
 // naming the input, the usage when the arguments themselves were wrong, and exit code 2; any other
 // exception is an internal error, exit code 3. Nothing is printed on standard output for either.

@@ -1,5 +1,5 @@
 #pragma once
-// The shape every game's evaluation shares (DESIGN.md: linear in named weights): the game computes a
+// The shape every game's evaluation shares (docs/design.md: linear in named weights): the game computes a
 // fixed array of integer feature counts; the evaluation is the sum of weight x count, and the Texel
 // tuner reads the same counts as a sparse list. Written once here so the two can never disagree.
 #include <array>

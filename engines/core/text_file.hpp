@@ -14,7 +14,7 @@ struct TextLine {
 // Whole file as a string; InputError naming the path if it cannot be read.
 std::string read_text_file(const std::string& path);
 
-// The lines of a position file's content (RULES.md §5): '#' comment lines before the first real line
+// The lines of a position file's content (docs/rules/common.md §3): '#' comment lines before the first real line
 // are skipped, a trailing '\r' is removed, trailing empty lines are dropped; line numbers are kept.
 std::vector<TextLine> position_lines(const std::string& content);
 std::vector<TextLine> position_file_lines(const std::string& path);

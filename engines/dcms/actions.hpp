@@ -1,9 +1,9 @@
 #pragma once
-// Per-side actions and joint play (RULES.md §3 "Moves" and "Captures").
+// Per-side actions and joint play (docs/rules/dcms.md §4 Moves and §5 Captures).
 //
 // An action is one side's joint choice for all its movable pieces (Mouse, Cat, Dog on the board): each
 // gets one of the 9 numpad directions. Two choices that leave the side's pieces on the same squares
-// are the same action (RULES.md §5): a step into a wall is the same as staying. Pieces of one side
+// are the same action (docs/rules/common.md): a step into a wall is the same as staying. Pieces of one side
 // never block each other (they may share a square), so each piece's destinations are independent and
 // the merged actions are exactly the product of each piece's distinct destinations: at most
 // 9 x 9 x 9 = 729. Each action keeps one canonical digit per piece (5 for staying, also for a step

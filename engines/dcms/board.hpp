@@ -1,5 +1,5 @@
 #pragma once
-// Dog-Cat-Mouse-cheeSe (RULES.md §3): the board, i.e. its size and its walls. Pieces live in State.
+// Dog-Cat-Mouse-cheeSe (docs/rules/dcms.md): the board, i.e. its size and its walls. Pieces live in State.
 //
 // Squares are indexed row * 64 + col whatever the board's size (rows and cols 3..64), so one fixed
 // stride serves every board and a numpad direction is one fixed offset. Rows 0 and r-1 and columns 0
@@ -72,7 +72,7 @@ bool valid_board_size(int rows, int cols);
 // program ends, about 0.5 KB per distinct board. Thread-safe. The board must have its wall border.
 const Board* intern(const Board& board);
 
-// The placement rule (RULES.md §3): blue sets up in columns with 2*col < c-1, red in columns with
+// The placement rule (docs/rules/dcms.md): blue sets up in columns with 2*col < c-1, red in columns with
 // 2*col > c-1; on an odd width the middle column belongs to nobody; never on a wall.
 bool in_own_half(const Board& board, int side, int col);
 bool legal_setup_square(const Board& board, int side, int row, int col);

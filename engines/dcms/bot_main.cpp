@@ -1,4 +1,4 @@
-// dcms_bot: the Dog-Cat-Mouse-cheeSe release bot (RULES.md §3), speaking the lab's line protocol on
+// dcms_bot: the Dog-Cat-Mouse-cheeSe release bot (docs/rules/dcms.md), speaking the lab's line protocol on
 // standard input and output (bot.hpp, protocol.hpp); python/dcms_bot.py drives it for the tournament's
 // setup() and move() functions.
 //     dcms_bot [--time-limit S] [--nodes N] [--seed K] [--params FILE]

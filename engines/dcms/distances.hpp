@@ -1,6 +1,6 @@
 #pragma once
 // Shortest-path distances on a Dog-Cat-Mouse-cheeSe board: the number of king steps (the way every
-// piece moves, RULES.md §3) from one open square to another, walls respected. A diagonal step needs
+// piece moves, docs/rules/dcms.md) from one open square to another, walls respected. A diagonal step needs
 // only its target square open, as a move into a wall is the only move that fails.
 //
 // Boards never change during a game, so the table is all-pairs, built once per board by one BFS from

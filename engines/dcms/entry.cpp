@@ -29,10 +29,10 @@ State load_position(const PositionSpec& spec) {
     state = parse_position_text(spec.text, spec.source);
   } else if (spec.board.empty()) {
     throw InputError(
-        "dcms needs --board FILE: a position file (RULES.md section 5: 'variant ROWS COLS TURN', the board rows, "
+        "dcms needs --board FILE: a position file (docs/rules/common.md §3: 'variant ROWS COLS TURN', the board rows, "
         "one 'LETTER ROW COL' line per piece); `gamelab boards dcms` writes setup-phase boards");
   } else if (!std::filesystem::is_regular_file(spec.board)) {
-    throw InputError("--board " + spec.board + ": no such file; a Dog-Cat-Mouse-cheeSe position is a file (RULES.md section 5)");
+    throw InputError("--board " + spec.board + ": no such file; a Dog-Cat-Mouse-cheeSe position is a file (docs/rules/common.md §3)");
   } else {
     state = parse_position_text(read_text_file(spec.board), spec.board);
   }
@@ -219,7 +219,7 @@ GameEntry game_entry() {
   entry.default_params = default_params;
   entry.search = run_search;
   entry.play_game = play_game;
-  entry.bot_time_limit_s = 5;  // RULES.md section 3
+  entry.bot_time_limit_s = 5;  // docs/rules/dcms.md
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;

@@ -139,9 +139,10 @@ ParamSet default_params() {
   };
   for (auto& knob : EngineKnobs::default_params()) params.push_back(std::move(knob));
   // The MCTS knobs, with dcms's own defaults where measured better (engine vs the greedy player at
-  // fixed iterations, README): decoupled UCT and the most played action (regret matching's average,
-  // sampled, lost races by a step at the iterations a match affords), a node's statistics from its
-  // 4th visit (a dcms node holds up to 729 x 2 action statistics; most children are seen once).
+  // fixed iterations, docs/engines/dcms.md §3): decoupled UCT and the most played action (regret
+  // matching's average, sampled, lost races by a step at the iterations a match affords), a node's
+  // statistics from its 4th visit (a dcms node holds up to 729 x 2 action statistics; most children
+  // are seen once).
   for (auto& knob : search::MctsKnobs::default_params()) {
     if (knob.name == "mcts_policy") knob.value = 0;
     if (knob.name == "mcts_final_choice") knob.value = 1;

@@ -1,5 +1,5 @@
 #pragma once
-// The seeded board generator (RULES.md §3 "Boards for self-play"): random inner walls, mirrored
+// The seeded board generator (docs/rules/dcms.md §8 Boards for self-play): random inner walls, mirrored
 // left<->right so that both halves are equal, every empty square reachable from every other by king
 // steps (the way every piece moves), and each side with at least one square to set up on.
 #include <cstdint>

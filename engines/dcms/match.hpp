@@ -3,10 +3,10 @@
 // an external bot (protocol.hpp) on either seat, and self-play games labelled for Texel tuning.
 //
 // A game starts from a position file: a setup-phase board (both seats place, then play), or a
-// position in play. The referee applies RULES.md §3 through referee_setup / referee_turn:
+// position in play. The referee applies docs/rules/dcms.md through referee_setup / referee_turn:
 //  - an illegal placement or move string loses (both in the same step: a draw): Termination::Illegal;
 //  - a crash (the bot ends without answering) loses at once (both: a draw): Termination::Crash;
-//  - a move answered late is a null move and the game goes on (RULES.md: "a timeout is a null move");
+//  - a move answered late is a null move and the game goes on (docs/rules/dcms.md: "a timeout is a null move");
 //    the record keeps Termination::Timeout and the seat, the score is the game's own result;
 //  - a setup answered late is no setup, which loses (Termination::Timeout);
 //  - kMaxConsecutiveTimeouts late answers in a row: the bot is stalled and loses (Termination::Stalled),

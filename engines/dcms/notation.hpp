@@ -1,5 +1,5 @@
 #pragma once
-// Dog-Cat-Mouse-cheeSe text forms, in the tournament's own shapes (RULES.md §3, §5):
+// Dog-Cat-Mouse-cheeSe text forms, in the tournament's own shapes (docs/rules/dcms.md, docs/rules/common.md):
 //  - the board: r strings of c cells of exactly 4 characters, "WWWW" (wall) or four blanks;
 //  - the pieces map: {'S': (3, 1), 's': (3, 9), 'M': (4, 2), 'm': None} (Python's repr of the dict the
 //    tournament hands to move(); keys S s M m, then C c D d in `full`);

@@ -1,5 +1,5 @@
 #pragma once
-// The lab's line protocol for external Dog-Cat-Mouse-cheeSe bots (RULES.md §3: "The lab's own form is
+// The lab's line protocol for external Dog-Cat-Mouse-cheeSe bots (docs/rules/dcms.md: "The lab's own form is
 // a line protocol on standard input/output"). It mirrors the tournament's two Python functions,
 // setup(color, rows, cols, board) and move(color, rows, cols, board, pieces), one request each, and
 // the bot answers each request with exactly one line.
@@ -18,7 +18,7 @@
 // One process per game: the lab starts the command before the setup request and keeps it for the
 // whole game, so a bot may keep state between requests; every request still carries the whole
 // position, so a bot may also be stateless. Standard error is kept for the record, never read as an
-// answer. Refereeing (RULES.md §3, match.hpp): 5 s per request by default (the engine's timelimit=);
+// answer. Refereeing (docs/rules/dcms.md, match.hpp): 5 s per request by default (the engine's timelimit=);
 // a move answered late is a null move (every piece stays) and the game goes on, with the timeout
 // recorded; the late bot is killed and started afresh for the next request, so a late answer can never
 // be taken for the next one. A setup answered late is no setup: that side loses. Three timeouts in a

@@ -1,6 +1,6 @@
 #pragma once
 // The referee: the tournament's answers (setup tuples, move strings) checked and applied, with the
-// penalties of RULES.md §3. A setup that breaks the placement rule, or a move string that does not
+// penalties of docs/rules/dcms.md. A setup that breaks the placement rule, or a move string that does not
 // parse or names a piece it may not move, loses at once; both sides at once: a draw. A timeout is a
 // null move (every piece stays); pass stay_action() (actions.hpp) or the empty string for it.
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The end of a Dog-Cat-Mouse-cheeSe game (RULES.md §3 "End") and the tournament's points.
+// The end of a Dog-Cat-Mouse-cheeSe game (docs/rules/dcms.md §6 End) and the tournament's points.
 #include <cstdint>
 
 #include "dcms/state.hpp"

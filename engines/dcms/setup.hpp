@@ -1,5 +1,5 @@
 #pragma once
-// The setup (RULES.md §3 "Setup"): each side names one square per piece in rank order (cheeSe, Mouse,
+// The setup (docs/rules/dcms.md §3 Setup): each side names one square per piece in rank order (cheeSe, Mouse,
 // then Cat and Dog in `full`). Blue's squares must have 2*col < c-1, red's 2*col > c-1, none on a wall;
 // a side's pieces may share a square. A side breaking this loses at once; both: draw.
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// The placement search (RULES.md §3 "Setup"): both sides place at the same time, so the choice is a
+// The placement search (docs/rules/dcms.md §3 Setup): both sides place at the same time, so the choice is a
 // matrix game between the two sides' placements.
 //
 // 1. Candidates per side, pruned by symmetry and by the board's distances: cheeSe squares far from

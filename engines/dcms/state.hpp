@@ -1,5 +1,5 @@
 #pragma once
-// Dog-Cat-Mouse-cheeSe (RULES.md §3): variants, pieces and the game state.
+// Dog-Cat-Mouse-cheeSe (docs/rules/dcms.md): variants, pieces and the game state.
 //
 // A state is the board (a pointer to the interned walls), where each of the eight pieces stands (or
 // kNoSquare when it is captured, not yet placed, or not part of the variant), the turns played, the

@@ -1,4 +1,4 @@
-// jumpchess_bot: the jump chess release client (RULES.md §2), a TCP client of the tournament's judge:
+// jumpchess_bot: the jump chess release client (docs/rules/jumpchess.md), a TCP client of the tournament's judge:
 //     jumpchess_bot --host H --port P --team T [--time-limit S] [--depth D] [--params FILE]
 //                   [--connect-timeout S] [--verbose]
 //     jumpchess_bot --print-params

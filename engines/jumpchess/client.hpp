@@ -1,5 +1,5 @@
 #pragma once
-// The jump chess release client (RULES.md §2): a TCP client of the tournament's judge, speaking its
+// The jump chess release client (docs/rules/jumpchess.md): a TCP client of the tournament's judge, speaking its
 // protocol through protocol.hpp (the same framing the lab's judge uses):
 //   connect, send the team id; then for each request (code != 0) search the board with the frozen
 //   configuration and answer with a path that replays; code 0: exit.

@@ -166,7 +166,7 @@ GameEntry game_entry() {
   entry.default_params = default_params;
   entry.search = run_search;
   entry.play_game = play_game;
-  entry.bot_time_limit_s = 5;  // RULES.md §2: a program that exceeds 5 s passes
+  entry.bot_time_limit_s = 5;  // docs/rules/jumpchess.md: a program that exceeds 5 s passes
   entry.generate_openings = generate_openings;
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;

@@ -54,7 +54,7 @@ struct Game {
     if (!jumpchess::ends_before_moves(s)) return std::nullopt;
     return end_score(s, ply);
   }
-  // Unreachable: a side without a legal move has the pass (RULES.md §2 "skips").
+  // Unreachable: a side without a legal move has the pass (docs/rules/jumpchess.md §3 Skips).
   static int no_move_score(const State&, int) { return 0; }
   static int evaluate(const State& s, const int* weights) { return jumpchess::evaluate(s, weights); }
   static int evaluate(const State& s, const int* weights, const MoveList& moves) {

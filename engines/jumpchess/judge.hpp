@@ -1,5 +1,5 @@
 #pragma once
-// The lab as the tournament's judge server (RULES.md §2) for one external bot in one game.
+// The lab as the tournament's judge server (docs/rules/jumpchess.md) for one external bot in one game.
 //
 // The judge listens on 127.0.0.1 on a port the system picks, starts the bot (no shell, its own process
 // group), and waits for it to connect and send its team id. The port reaches the bot through its
@@ -14,7 +14,7 @@
 //    kHungAfterTimeouts timeouts in a row the bot is taken for hung and killed: it passes for the rest
 //    of the game without being asked (the tournament would wait the full limit each turn; the moves
 //    come out the same, the run does not crawl).
-//  - Illegal: a path that does not replay (RULES.md: an invalid move), or garbage (bytes that cannot
+//  - Illegal: a path that does not replay (docs/rules/jumpchess.md: an invalid move), or garbage (bytes that cannot
 //    be an answer, e.g. cntStep outside 0..100 or an id_package never sent). After garbage the byte
 //    stream cannot be trusted to be in step again, so the bot is disconnected and passes from then on.
 //  - Crash: the bot could not start, exited, or closed the connection; it passes from then on.

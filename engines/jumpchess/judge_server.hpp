@@ -1,6 +1,6 @@
 #pragma once
 // `gamelab judge jumpchess` (GameEntry::judge_server): the lab as the tournament's judge server
-// (RULES.md §2: "The lab also ships a judge server speaking the same protocol, so that any client
+// (docs/rules/jumpchess.md: "The lab also ships a judge server speaking the same protocol, so that any client
 // written for the tournament can play against the lab's engines").
 //
 // It listens on 127.0.0.1:PORT (the tournament's 8888 by default). For each game it waits for a client

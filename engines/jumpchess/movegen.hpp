@@ -1,5 +1,5 @@
 #pragma once
-// Jump chess moves and their generation (RULES.md §2).
+// Jump chess moves and their generation (docs/rules/jumpchess.md).
 //
 // A move is identified by the board it leads to. For a step that is (from, to); for a hop chain it is
 // (from, landing square, set of captured pieces): two chains of one piece to one landing square are the

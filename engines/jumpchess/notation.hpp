@@ -1,5 +1,5 @@
 #pragma once
-// Jump chess text forms (RULES.md §2 and §5):
+// Jump chess text forms (docs/rules/jumpchess.md and docs/rules/common.md):
 //  - the tournament's board: 8 rows of 8 values 0 (empty), 1 (black), 2 (white), separated by blanks;
 //  - position files: those 8 rows, a line `black` or `white` (side to move), optionally `moves B W`;
 //  - a one-line board of 64 digits, row-major (rows may be separated by '/'), for the command line;

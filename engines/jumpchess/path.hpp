@@ -1,6 +1,6 @@
 #pragma once
 // Move paths: the list of squares a piece visits, origin first, as the tournament sends moves
-// (RULES.md §2: `[(r0,c0), (r1,c1), ...]`; a step has two squares; the empty path is a pass).
+// (docs/rules/jumpchess.md: `[(r0,c0), (r1,c1), ...]`; a step has two squares; the empty path is a pass).
 //
 // The replayer checks any path against a position, square by square, and either returns the move and
 // the resulting position or names the first square that makes the path illegal and why. It shares no

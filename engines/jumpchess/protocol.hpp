@@ -1,5 +1,5 @@
 #pragma once
-// The tournament's judge protocol (RULES.md §2), both ends: every integer is a 4-byte little-endian
+// The tournament's judge protocol (docs/rules/jumpchess.md), both ends: every integer is a 4-byte little-endian
 // signed int.
 //   client -> judge, once after connecting:  team
 //   judge -> client, on the client's turn:   code, id_package, then (code != 0) 64 board values

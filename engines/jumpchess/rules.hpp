@@ -1,5 +1,5 @@
 #pragma once
-// Playing moves and deciding the end of a jump chess game (RULES.md §2).
+// Playing moves and deciding the end of a jump chess game (docs/rules/jumpchess.md).
 #include <cstdint>
 
 #include "jumpchess/movegen.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// TCP on the local machine with deadlines, for the tournament's judge protocol (RULES.md §2): the lab's
+// TCP on the local machine with deadlines, for the tournament's judge protocol (docs/rules/jumpchess.md): the lab's
 // judge listens on 127.0.0.1 and a client (a bot) connects to it. Every read and write takes a
 // deadline and loops until every byte has moved, so a short recv is never an error and a peer that
 // hangs, disconnects or trickles bytes can never block the caller past its deadline. Descriptors are

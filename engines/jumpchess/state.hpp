@@ -1,5 +1,5 @@
 #pragma once
-// Jump chess (RULES.md §2): squares, sides, target regions and the game state.
+// Jump chess (docs/rules/jumpchess.md): squares, sides, target regions and the game state.
 //
 // The board is 8 x 8; square = row * 8 + col, row 0 at the top. Each side's pieces are one 64-bit set
 // (bit = square), so the state is 24 bytes of board and counters plus the hash: small and cheap to copy.
@@ -60,7 +60,7 @@ std::uint64_t side_to_move_key();  // toggled when the side to move changes (set
 // Places a piece on an empty square, keeping the hash in step.
 void put_piece(State& state, Color c, int sq);
 
-// The start position of RULES.md §2, Black to move, no moves made.
+// The start position of docs/rules/jumpchess.md, Black to move, no moves made.
 State start_position();
 
 }  // namespace gamelab::jumpchess

@@ -1,5 +1,5 @@
 #pragma once
-// The Raichu release bot's command line, exactly as the tournament calls it (RULES.md §1):
+// The Raichu release bot's command line, exactly as the tournament calls it (docs/rules/raichu.md):
 //     raichu N PLAYER BOARD TIMELIMIT
 // N the board size, PLAYER w or b (the side to move), BOARD the n*n-character board string, TIMELIMIT
 // seconds. The bot prints a legal successor board at once, then the best successor after every

@@ -1,4 +1,4 @@
-// raichu: the Raichu release bot (RULES.md §1), called by the tournament as
+// raichu: the Raichu release bot (docs/rules/raichu.md), called by the tournament as
 //     raichu N PLAYER BOARD TIMELIMIT
 // It prints a legal successor board at once (before any search, so that the referee always has a
 // move), then the best successor after every completed iteration of the alpha-beta search, each line

@@ -22,7 +22,7 @@ struct Game {
   static State play(const State& s, const Move& m) { return raichu::play(s, m); }
   static std::uint64_t hash(const State& s) { return s.hash; }
 
-  // RULES.md §1 end rules before any move: no pieces (a loss for that side), the ply limit (a draw).
+  // docs/rules/raichu.md end rules before any move: no pieces (a loss for that side), the ply limit (a draw).
   static std::optional<int> terminal_score(const State& s, int ply) {
     if (s.piece_count(s.side) == 0) return search::loss_in(ply);
     if (s.piece_count(opponent(s.side)) == 0) return search::win_in(ply);

@@ -12,7 +12,7 @@ namespace gamelab::raichu {
 GameRecord play_game(const GameRequest& request);
 std::vector<std::string> generate_openings(const OpeningRequest& request);
 
-// One move from an external bot speaking the tournament's protocol (RULES.md §1):
+// One move from an external bot speaking the tournament's protocol (docs/rules/raichu.md):
 // `COMMAND N PLAYER BOARD TIMELIMIT`, the last complete board line printed before the limit counts.
 struct BotMove {
   Termination termination = Termination::Normal;

@@ -4,7 +4,7 @@
 namespace gamelab::raichu {
 
 // Every legal move of the side to move, pieces in square order. Empty when that side has no move
-// (which loses, RULES.md §1). Does not look at the end rules: see ends_before_moves().
+// (which loses, docs/rules/raichu.md). Does not look at the end rules: see ends_before_moves().
 void generate_moves(const State& state, MoveList& moves);
 // The moves `side` would have if it were its turn (the evaluation looks at both sides).
 void generate_moves_for(const State& state, Color side, MoveList& moves);

@@ -1,6 +1,6 @@
 #pragma once
 // Raichu's text forms: the tournament's board string (row-major, n*n characters of . w b W B @ $),
-// the position line `N SIDE BOARD` of position files (RULES.md §5), an n-line diagram and readable moves.
+// the position line `N SIDE BOARD` of position files (docs/rules/common.md §3), an n-line diagram and readable moves.
 #include <string>
 
 #include "raichu/state.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Playing moves and deciding the end of a Raichu game (RULES.md §1).
+// Playing moves and deciding the end of a Raichu game (docs/rules/raichu.md).
 #include <cstdint>
 
 #include "raichu/state.hpp"
@@ -18,7 +18,7 @@ struct Result {
   bool over() const { return outcome != Outcome::Ongoing; }
 };
 
-// The end rules, in this order (each decision explained in the README's Raichu section):
+// The end rules, in this order (each decision explained in docs/rules/raichu.md §4):
 //  1. a side with no pieces has lost (the side to move is checked first, so a board where neither side
 //     has a piece is a loss for the side to move);
 //  2. after ply_limit plies the game is a draw (a capture of the last piece on the last ply still wins);

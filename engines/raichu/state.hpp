@@ -1,5 +1,5 @@
 #pragma once
-// Raichu (RULES.md §1): pieces, squares, moves and the game state.
+// Raichu (docs/rules/raichu.md): pieces, squares, moves and the game state.
 //
 // Squares are indexed row * 16 + col whatever n is (n = 8..16), so one fixed stride serves every
 // board size; squares outside the n x n board are never touched. Each side's pieces are also kept as a

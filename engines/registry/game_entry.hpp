@@ -23,7 +23,7 @@ struct PositionOption {
 };
 
 // Where a position comes from, in order of precedence:
-//  - text: the content of a position file (RULES.md §5); `source` names it in error messages;
+//  - text: the content of a position file (docs/rules/common.md §3); `source` names it in error messages;
 //  - board: the --board value given on the command line (a board string or a file path, as the game
 //    documents);
 //  - neither: the game's start position (or generated board) chosen by `options`.
@@ -65,7 +65,7 @@ struct BoardRequest {
 
 struct GeneratedBoard {
   std::string name;  // file name inside the output folder, e.g. "board-007-11x15.txt"
-  std::string text;  // the position file (RULES.md section 5)
+  std::string text;  // the position file (docs/rules/common.md §3)
 };
 
 // `gamelab search <game>` and the bench: one search from one position.
@@ -149,7 +149,7 @@ struct EvalFeature {
 };
 
 struct LabelledPosition {
-  std::string position;  // position-file text (RULES.md section 5), as `features` reads it
+  std::string position;  // position-file text (docs/rules/common.md §3), as `features` reads it
   double result = 0.5;   // 1 win, 0.5 draw, 0 loss, from the evaluation's point of view there
   // The self-play engine's search score there, same point of view (games whose search scores the
   // side to move: Raichu, jump chess), for labels that blend the result with a deeper look.

@@ -1,7 +1,7 @@
 #pragma once
 // Checking a game's perft dataset (datasets/perft/<game>.json). The file holds:
 //   {"game": "raichu", "positions": [
-//      {"name": "...", "position": "<position-file text, RULES.md §5>",
+//      {"name": "...", "position": "<position-file text, docs/rules/common.md §3>",
 //       "counts": [perft(1), perft(2), ...], "fast_depth": D, "note": "what rule it exercises"}]}
 // Depths up to fast_depth are checked by the regular test suite; deeper ones only with `deep`.
 #include <cstdint>

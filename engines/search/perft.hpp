@@ -1,5 +1,5 @@
 #pragma once
-// Perft for every turn-based game (RULES.md §5): perft(s, 0) = 1; perft(s, d) = 0 when s is terminal;
+// Perft for every turn-based game (docs/rules/common.md §2): perft(s, 0) = 1; perft(s, d) = 0 when s is terminal;
 // otherwise the sum of perft(s', d-1) over the moves of s. The last ply is bulk-counted (the size of
 // the move list), which is exact because a move list is only ever generated for a live state.
 #include <concepts>

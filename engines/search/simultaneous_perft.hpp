@@ -1,5 +1,5 @@
 #pragma once
-// Perft for simultaneous-move games (RULES.md §5). A "move" is a pair (blue's action, red's action),
+// Perft for simultaneous-move games (docs/rules/common.md §2). A "move" is a pair (blue's action, red's action),
 // each side's actions taken after merging those with the same effect on that side's pieces. So
 // perft(s, d) counts the sequences of exactly d joint moves; the last ply is bulk-counted as
 // |actions of side 0| x |actions of side 1|.

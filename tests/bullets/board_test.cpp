@@ -1,5 +1,5 @@
 // The bullet geometry of board.hpp: every (open square, direction) is exactly one slot at every round, a
-// slot advances exactly as a bullet flies (RULES.md §4 step 3), and "is a bullet on X at round t" agrees
+// slot advances exactly as a bullet flies (docs/rules/bullets.md §3 step 3), and "is a bullet on X at round t" agrees
 // with flying every bullet turn by turn.
 #include <catch2/catch.hpp>
 #include <set>

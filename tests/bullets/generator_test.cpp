@@ -1,4 +1,4 @@
-// The board generator (RULES.md §4) and the committed suite datasets/boards/bullets/.
+// The board generator (docs/rules/bullets.md) and the committed suite datasets/boards/bullets/.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>

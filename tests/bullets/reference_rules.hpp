@@ -1,5 +1,5 @@
 #pragma once
-// A deliberately simple Bullets referee written straight from RULES.md §4 and §5, sharing no code with
+// A deliberately simple Bullets referee written straight from docs/rules/bullets.md and docs/rules/common.md, sharing no code with
 // the engine: the board is a vector of strings, every bullet is an entry (row, col, direction) of a
 // list and is stepped one by one, exactly as the rule text says.
 #include <string>
@@ -23,7 +23,7 @@ struct Game {
 // Reads the tournament's input (well-formed; no checks) and an optional `limit L` line.
 Game from_text(const std::string& text);
 
-// The side's distinct actions (RULES.md §5): moves not into a wall, the four shots, 8.
+// The side's distinct actions (docs/rules/common.md): moves not into a wall, the four shots, 8.
 std::vector<int> actions(const Game& game, char side);  // side 'R' or 'B'
 
 // One turn, the rule text's four steps in order.

@@ -1,4 +1,4 @@
-// One named test per rule of RULES.md §4 (and the §5 merging of actions), each on a small drawn board.
+// One named test per rule of docs/rules/bullets.md (and the merging of actions, docs/rules/common.md §2), each on a small drawn board.
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -75,7 +75,7 @@ TEST_CASE("a move into a wall is undone and is the same action as nothing", "[bu
   CHECK(list_of(inner, Red) == std::vector<int>{1, 4, 5, 6, 7, 8});
 }
 
-TEST_CASE("each side's actions: moves not into a wall, every shot, and nothing (RULES.md section 5)", "[bullets][rules]") {
+TEST_CASE("each side's actions: moves not into a wall, every shot, and nothing (docs/rules/common.md)", "[bullets][rules]") {
   const State corner = drawn(kRoom);
   CHECK(list_of(corner, Red) == std::vector<int>{1, 3, 4, 5, 6, 7, 8});
   CHECK(list_of(corner, Blue) == std::vector<int>{0, 2, 4, 5, 6, 7, 8});

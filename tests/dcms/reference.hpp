@@ -1,5 +1,5 @@
 #pragma once
-// An independent Dog-Cat-Mouse-cheeSe referee written from the rule text of RULES.md §3 and §5, sharing
+// An independent Dog-Cat-Mouse-cheeSe referee written from the rule text of docs/rules/dcms.md and docs/rules/common.md, sharing
 // no code with engines/dcms: it reads the position file itself, tries all 9^k direction choices of a
 // side and merges them by the resulting squares, and applies the capture rule literally (rank by rank,
 // each rank's removals decided together). Slow and simple on purpose; tests compare the engine with it.

@@ -1,4 +1,4 @@
-// One named test per rule of RULES.md §3, each on a small hand-made position (mostly the open 5 x 8
+// One named test per rule of docs/rules/dcms.md, each on a small hand-made position (mostly the open 5 x 8
 // board of helpers.hpp: blue sets up on columns 1-3, red on columns 4-6).
 #include "helpers.hpp"
 

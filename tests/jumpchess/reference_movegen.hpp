@@ -1,5 +1,5 @@
 #pragma once
-// A deliberately simple jump chess referee written straight from RULES.md §2, sharing no code with the
+// A deliberately simple jump chess referee written straight from docs/rules/jumpchess.md, sharing no code with the
 // engine: a board is a string of 64 characters '0' (empty), '1' (black), '2' (white), row-major; a side
 // is '1' or '2'; a move is the board it leads to, found by moving the piece square by square.
 #include <string>

@@ -1,4 +1,4 @@
-// One named test per rule of RULES.md §2, each on a small hand-made position.
+// One named test per rule of docs/rules/jumpchess.md, each on a small hand-made position.
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -14,7 +14,7 @@ std::uint64_t perft(const State& s, int depth) { return gamelab::search::perft<G
 
 }  // namespace
 
-TEST_CASE("start position matches RULES.md: 9 pieces a side, White turned by 180 degrees, Black first",
+TEST_CASE("start position matches docs/rules/jumpchess.md: 9 pieces a side, White turned by 180 degrees, Black first",
           "[jumpchess][rules]") {
   const State s = start_position();
   CHECK(board_rows(s) ==

@@ -1,4 +1,4 @@
-// One named test per rule of RULES.md §1, each on a small hand-made position.
+// One named test per rule of docs/rules/raichu.md, each on a small hand-made position.
 #include <catch2/catch.hpp>
 
 #include "core/error.hpp"
@@ -7,7 +7,7 @@
 using namespace raichu_test;
 using Set = std::set<std::string>;
 
-TEST_CASE("start position matches RULES.md for n = 8 and n = 10", "[raichu][rules]") {
+TEST_CASE("start position matches docs/rules/raichu.md for n = 8 and n = 10", "[raichu][rules]") {
   CHECK(board_string(start_position(8)) ==
         "........W.W.W.W..w.w.w.w................b.b.b.b..B.B.B.B........");
   CHECK(board_string(start_position(10)) ==

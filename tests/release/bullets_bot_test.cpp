@@ -1,5 +1,5 @@
 // The Bullets release bot (engines/bullets/bot_main.cpp, `bullets_bot`) run as a separate process
-// exactly as the tournament runs it (RULES.md §4): started afresh every turn, the turn's input on
+// exactly as the tournament runs it (docs/rules/bullets.md): started afresh every turn, the turn's input on
 // standard input, one integer 0-8 on standard output within 150 ms of the start. Protocol, bad input,
 // the compiled release, and the torture test.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // The Raichu release bot (engines/raichu/bot_main.cpp) run as a separate process exactly as the
-// tournament runs it (RULES.md §1): `raichu N PLAYER BOARD TIMELIMIT`, board lines on standard output,
+// tournament runs it (docs/rules/raichu.md): `raichu N PLAYER BOARD TIMELIMIT`, board lines on standard output,
 // the last complete one counts. Protocol, bad input, the compiled release, and the torture test.
 #include <catch2/catch.hpp>
 #include <cstdio>

@@ -1,7 +1,7 @@
 #pragma once
 // `gamelab export dcms --python FILE` (and --python-mouse FILE) (GameEntry::exports): the tournament's
 // Dog-Cat-Mouse-cheeSe player as one self-contained Python 3 file defining setup() and move()
-// (RULES.md §3), made from dcms.py.in with the parameters written in: the evaluation weights in the
+// (docs/rules/dcms.md), made from dcms.py.in with the parameters written in: the evaluation weights in the
 // engine's feature order, the engine's dcms_* knobs and the MCTS knobs by name, and the variant its
 // setup() places (the tournament's setup() call does not say which).
 #include <string>

@@ -4,9 +4,10 @@
     dcms_bot.setup(color, rows, cols, board)          -> ((cheese_r, cheese_c), (mouse_r, mouse_c), ...)
     dcms_bot.move(color, rows, cols, board, pieces)   -> "D 2 C 6 M 4"
 
-exactly as the tournament calls them (RULES.md section 3): color 0 (blue) or 1 (red); board an r-tuple
+exactly as the tournament calls them (docs/rules/dcms.md): color 0 (blue) or 1 (red); board an r-tuple
 of c-tuples of "WWWW" (wall) or "    " (empty; any cell but the wall marker is read as open); pieces
-maps "S" "s" "M" "m" ("C" "c" "D" "d" in the full game) to (row, col), or None for a piece no longer on the board.
+maps "S" "s" "M" "m" ("C" "c" "D" "d" in the full game) to (row, col), or None for a piece no longer on
+the board.
 
 The answers come from the native bot dcms_bot (engines/dcms/bot_main.cpp, the frozen configuration
 compiled in), started once at the first call and spoken to over pipes in the lab's line protocol

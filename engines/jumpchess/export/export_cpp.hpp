@@ -1,6 +1,6 @@
 #pragma once
 // `gamelab export jumpchess --cpp FILE` (GameEntry::exports): GetStep as the tournament's C++ template
-// wants it (RULES.md §2), one self-contained C++14 source file made from getstep_template.cpp.in with
+// wants it (docs/rules/jumpchess.md), one self-contained C++14 source file made from getstep_template.cpp.in with
 // the parameters written in: the evaluation weights, the search knobs, the Zobrist keys (so that its
 // transposition table and repetitions behave as the engine's) and the per-move time.
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // `gamelab export raichu --python FILE` (GameEntry::exports): the tournament's Raichu player as one
-// self-contained Python 3 file (RULES.md §1: `python3 raichu.py N PLAYER BOARD TIMELIMIT`), made from
+// self-contained Python 3 file (docs/rules/raichu.md: `python3 raichu.py N PLAYER BOARD TIMELIMIT`), made from
 // raichu.py.in with the parameters written in: the evaluation weights in the engine's feature order
 // and the search knobs by name.
 #include <string>

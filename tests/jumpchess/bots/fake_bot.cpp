@@ -1,4 +1,4 @@
-// A tiny jump chess client for the judge's tests, speaking the tournament's TCP protocol (RULES.md §2)
+// A tiny jump chess client for the judge's tests, speaking the tournament's TCP protocol (docs/rules/jumpchess.md)
 // through engines/jumpchess/protocol.hpp, well or badly on purpose:
 //   fake_bot --host H --port P --team T --mode MODE [--after K] [--seed S]
 // It answers its first K requests well (a seeded random legal move), then misbehaves by MODE:
