@@ -59,11 +59,21 @@ demo: build-gamelab
 	@$(GAMELAB) report $(DEMO)/raichu-spsa --out $(DEMO)/report --title "gamelab demo: Raichu's evaluation tuned by SPSA"
 	@echo "open $(abspath $(DEMO))/report/index.html in a browser (summary.md beside it has the same numbers)"
 
+# The tests run with TMPDIR set to an empty folder of their own, which must be empty again at the end:
+# a test that leaves a temporary file or folder behind fails `make test`, naming what it left.
+TEST_TMP := $(abspath $(BUILD))/test-tmp
+define run_ctest
+	@rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
+	@TMPDIR=$(TEST_TMP) $(CTEST) $(1)
+	@left=$$(ls -A $(TEST_TMP)); if [ -n "$$left" ]; then \
+	  echo "the tests left these in their temporary folder $(TEST_TMP):"; echo "$$left"; exit 1; fi
+endef
+
 test: build
-	@$(CTEST) -LE slow
+	$(call run_ctest,-LE slow)
 
 test-slow: build
-	@$(CTEST) -L slow
+	$(call run_ctest,-L slow)
 
 # bench_match leaves Bullets out: its games at 10,000 iterations a move take minutes each
 # (docs/tools/match.md §6); `build/bench/bench_match --benchmark_filter=bullets` runs it (about 1.5 hours).

@@ -82,9 +82,10 @@ std::string read_standard_input() {
   return text;
 }
 
-// The input as the bot takes it: strict parse_position(), and a game that is not over.
+// The input as the bot takes it: parse_position() read leniently (a refused input loses the game), and
+// a game that is not over.
 Position parse_input(const std::string& text) {
-  Position position = parse_position(text, "standard input");
+  Position position = parse_position(text, "standard input", Reading::Lenient);
   const Result r = result(position.state);
   if (r.over()) {
     throw InputError(std::string("standard input: the game is already over (") + to_string(r.outcome) + ": " +

@@ -1,6 +1,7 @@
 #include "bullets/notation.hpp"
 
 #include <bit>
+#include <cctype>
 #include <cstdio>
 #include <vector>
 
@@ -22,14 +23,27 @@ std::string printable(char ch) {
 
 class Parser {
  public:
-  Parser(const std::string& text, const std::string& source) : source_(source), lines_(position_lines(text)) {}
+  Parser(const std::string& text, const std::string& source, Reading reading)
+      : source_(source), lines_(position_lines(text)), lenient_(reading == Reading::Lenient) {}
 
   Position run() {
     if (lines_.empty()) {
       throw InputError(source_ + ": empty; expected the tournament's input ('n m', the board rows, the round, R or B)");
     }
+    if (lenient_) lines_[0].text = single_blanks(trim_blanks(lines_[0].text));
     parse_size(lines_[0]);
     std::vector<bool> walls(static_cast<std::size_t>(rows_) * cols_, false);
+    if (lenient_) {
+      for (std::size_t k = 1; k < lines_.size(); ++k) {
+        std::string& text = lines_[k].text;
+        if (k <= static_cast<std::size_t>(rows_)) {
+          fit_row(text);
+        } else {
+          text = trim_blanks(text);
+          if (k == static_cast<std::size_t>(rows_) + 2 && text.size() == 1) text[0] = static_cast<char>(std::toupper(text[0]));
+        }
+      }
+    }
     for (int r = 0; r < rows_; ++r) parse_row(r, line(1 + r, "board row " + std::to_string(r)), walls);
     for (int side = 0; side < 2; ++side) {
       if (player_[side] < 0) {
@@ -65,6 +79,27 @@ class Parser {
   }
 
  private:
+  // A lenient reading's board row: stripped trailing blanks put back, blanks after the last cell dropped.
+  void fit_row(std::string& text) const {
+    const std::size_t expected = 4 * static_cast<std::size_t>(cols_);
+    if (text.size() < expected) {
+      text.append(expected - text.size(), ' ');
+    } else if (text.size() > expected && text.find_first_not_of(" \t", expected) == std::string::npos) {
+      text.resize(expected);
+    }
+  }
+
+  // Runs of blanks and tabs as one blank.
+  static std::string single_blanks(const std::string& text) {
+    std::string out;
+    for (const char ch : text) {
+      const bool blank = ch == ' ' || ch == '\t';
+      if (blank && !out.empty() && out.back() == ' ') continue;
+      out += blank ? ' ' : ch;
+    }
+    return out;
+  }
+
   InputError error(const TextLine& at, int col, const std::string& message) const {
     return InputError(located(source_, at.number, col, message));
   }
@@ -197,6 +232,7 @@ class Parser {
   int player_line_[2] = {0, 0};
   int player_col_[2] = {0, 0};
   std::vector<BulletPlace> bullets_;
+  bool lenient_ = false;
 };
 
 std::string square_text(const Board& board, int cell) {
@@ -205,7 +241,9 @@ std::string square_text(const Board& board, int cell) {
 
 }  // namespace
 
-Position parse_position(const std::string& text, const std::string& source) { return Parser(text, source).run(); }
+Position parse_position(const std::string& text, const std::string& source, Reading reading) {
+  return Parser(text, source, reading).run();
+}
 
 std::string tournament_input(const State& state, Side you) {
   const Board& board = *state.board;

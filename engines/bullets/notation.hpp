@@ -32,9 +32,16 @@ struct Position {
   Side you = Red;  // the side letter of the input: who the input was given to
 };
 
-// Parses the tournament's input or a position file. Strict: every character is checked; a missing
-// final newline (and '\r' line ends) is fine. InputError "source:line:col: ..." otherwise.
-Position parse_position(const std::string& text, const std::string& source);
+// How much of the input's form is checked. Strict (the lab's files, --board): every character; a
+// missing final newline and '\r' line ends are fine. Lenient (the release bot, which loses its game by
+// refusing an input): also what has one clear meaning — a board row whose trailing blanks were stripped
+// (padded back with blanks: an empty cell is blanks) or that has blanks after its last cell, blanks
+// around the numbers and the side letter, several blanks between n and m, the side letter in lower case.
+enum class Reading { Strict, Lenient };
+
+// Parses the tournament's input or a position file. InputError "source:line:col: ..." where it does not
+// read as the rules' input (docs/rules/bullets.md §5).
+Position parse_position(const std::string& text, const std::string& source, Reading reading = Reading::Strict);
 
 // The tournament's input for `you`, byte for byte (no limit line).
 std::string tournament_input(const State& state, Side you);

@@ -30,13 +30,6 @@ void check_param(const Param& p, const std::string& where) {
   }
 }
 
-std::string trim(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r");
-  return text.substr(first, last - first + 1);
-}
-
 std::string number_text(double x) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.10g", x);
@@ -189,14 +182,14 @@ ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, 
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
-    line = trim(line);
+    line = trim_blanks(line);
     if (line.empty() || line[0] == '#') continue;
     const std::string at = source + ":" + std::to_string(number);
     std::vector<std::string> fields;
     std::size_t start = 0;
     while (true) {
       const std::size_t comma = line.find(',', start);
-      fields.push_back(trim(line.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+      fields.push_back(trim_blanks(line.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
       if (comma == std::string::npos) break;
       start = comma + 1;
     }

@@ -79,4 +79,12 @@ std::string located(const std::string& path, int line, int col, const std::strin
   return out + ": " + message;
 }
 
+std::string trim_blanks(const std::string& text) {
+  constexpr const char* kBlanks = " \t\r\n\v\f";
+  const auto first = text.find_first_not_of(kBlanks);
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(kBlanks);
+  return text.substr(first, last - first + 1);
+}
+
 }  // namespace gamelab

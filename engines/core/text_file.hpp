@@ -22,6 +22,9 @@ std::vector<TextLine> position_file_lines(const std::string& path);
 // Writes `content` to `path` through a temporary file in the same folder, fsync, then rename.
 void write_file_atomic(const std::string& path, const std::string& content);
 
+// `text` without the blanks, tabs and line ends (\r, \n) around it.
+std::string trim_blanks(const std::string& text);
+
 // Error text "path:line:col: message" (col omitted when 0).
 std::string located(const std::string& path, int line, int col, const std::string& message);
 

@@ -154,6 +154,12 @@ class AlphaBeta {
       return result;
     }
     result.best = moves[0];
+    // A single legal move under a clock is answered at once (depth 0): nothing to choose. Depth- and
+    // node-limited searches still search it, so their scores and node counts stay the same.
+    if (moves.size() == 1 && limits.movetime_ms) {
+      result.seconds = elapsed();
+      return result;
+    }
     const int max_depth = std::min(limits.depth.value_or(kMaxPly - 1), kMaxPly - 1);
     int score = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {

@@ -13,6 +13,12 @@
 // whose best case is worse than another's worst case is never part of an equilibrium and is pruned; an
 // action whose worst case beats every other's best case is provably best and is played at once. A
 // state's paranoid bound is only one-sided, so nothing else is decided by it.
+//
+// A time-limited search (movetime) answers early when its answer is already fixed: the side has a
+// single action left after the bounds, or, where the answer is the most played action (decoupled UCT,
+// final choice 1), the leader's lead in visits is larger than the iterations the remaining time allows
+// at the rate so far. Node-limited searches always run their iterations, so their games stay the same.
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -51,6 +57,7 @@ struct SimultaneousResult {
   std::vector<double> strategy[2];    // root mixed strategies (0 for pruned actions)
   std::vector<char> pruned[2];        // 1: removed by the bounds
   bool proven = false;                // the action is provably best (bounds), no iterations needed
+  bool early = false;                 // a time-limited search answered before its time (see above)
   double value = 0.5;                 // estimated value for side 0
   std::uint64_t iterations = 0;
   std::uint64_t nodes = 0;            // tree nodes created
@@ -94,13 +101,24 @@ class SimultaneousMcts {
     }
     for (int p = 0; p < 2; ++p) result.pruned[p] = allowed_as_pruned(nodes_[0].allowed[p]);
 
-    if (!result.proven) {
+    if (!result.proven && limits.movetime_ms && single_allowed(side)) {
+      result.early = true;
+      for (int p = 0; p < 2; ++p) result.strategy[p] = root_strategy(p);
+      result.action = nodes_[0].actions[side][*single_allowed(side)];
+    } else if (!result.proven) {
       const std::uint64_t iterations = limits.nodes.value_or(limits.movetime_ms ? ~0ULL : kDefaultIterations);
       double value_sum = 0;
+      const double loop_start_ms = elapsed() * 1000.0;  // the rate counts the iterations' time only
       while (result.iterations < iterations) {
-        if (limits.movetime_ms && (result.iterations & 15) == 0 && result.iterations > 0 &&
-            elapsed() * 1000.0 >= static_cast<double>(*limits.movetime_ms)) {
-          break;
+        if (limits.movetime_ms && (result.iterations & 15) == 0 && result.iterations > 0) {
+          const double used_ms = elapsed() * 1000.0;
+          const double movetime = static_cast<double>(*limits.movetime_ms);
+          if (used_ms >= movetime) break;
+          if ((result.iterations & 255) == 0 && settled(side, result.iterations, used_ms - loop_start_ms, movetime - used_ms,
+                                                         iterations - result.iterations)) {
+            result.early = true;
+            break;
+          }
         }
         value_sum += simulate(0, root);
         ++result.iterations;
@@ -247,6 +265,36 @@ class SimultaneousMcts {
       s = G::play(s, a[rng_.below(a.size())], b[rng_.below(b.size())]);
     }
     return leaf_value(s);
+  }
+
+  // The one action the bounds left `side` at the root, if only one is left.
+  std::optional<std::size_t> single_allowed(int side) const {
+    const std::vector<char>& allowed = nodes_[0].allowed[side];
+    std::optional<std::size_t> only;
+    for (std::size_t k = 0; k < allowed.size(); ++k) {
+      if (!allowed[k]) continue;
+      if (only) return std::nullopt;
+      only = k;
+    }
+    return only;
+  }
+
+  // Whether the most played root action of `side` can no longer be overtaken before the movetime ends,
+  // at the iteration rate so far (`iterations` in `spent_ms`, `left_ms` to go, at most `cap` more); only
+  // where the answer is the most played action (UCT, final choice 1).
+  bool settled(int side, std::uint64_t iterations, double spent_ms, double left_ms, std::uint64_t cap) const {
+    if (knobs_.policy != 0 || knobs_.final_choice != 1 || spent_ms <= 0) return false;
+    std::uint32_t first = 0, second = 0;
+    for (const std::uint32_t v : nodes_[0].side[side].visits) {
+      if (v > first) {
+        second = first;
+        first = v;
+      } else if (v > second) {
+        second = v;
+      }
+    }
+    const double remaining = std::min(static_cast<double>(iterations) / spent_ms * left_ms, static_cast<double>(cap));
+    return static_cast<double>(first - second) > remaining;
   }
 
   std::vector<double> root_strategy(int p) const {

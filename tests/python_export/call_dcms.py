@@ -2,8 +2,10 @@
 setup(color, rows, cols, board) or move(color, rows, cols, board, pieces) for each call in CALLS
 (JSON lines) as the tournament does: the board as a tuple of tuples, the pieces as a dict of tuples
 and None. Before a move() the module's turn counter for that colour is set to the case's turn (the
-tournament's own games count it from setup()). Prints one JSON line per call:
-{"answer": text, "seconds": s} or {"error": exception type, "message": text}."""
+tournament's own games count it from setup()). A case with "lists": true passes the board
+and the squares as lists instead (a lenient reading). Prints one JSON line per call: {"answer": text,
+"seconds": s} with, after a searched move, "search": {early, proven, iterations} of the module's last
+search, or {"error": exception type, "message": text}."""
 import json
 import sys
 import time
@@ -21,6 +23,9 @@ def main(module_path, calls_path, time_limit):
             board = tuple(tuple(row) for row in call["cells"])
         else:
             board = board_tuple(call) if isinstance(call["board"], list) else call["board"]
+        lists = call.get("lists", False)  # the board and the squares as lists, not tuples
+        if lists:
+            board = [list(row) for row in board]
         start = time.monotonic()
         try:
             if call["kind"] == "setup":
@@ -28,8 +33,15 @@ def main(module_path, calls_path, time_limit):
             else:
                 if call["color"] in (0, 1) and isinstance(call["color"], int):
                     m._TURNS[call["color"]] = call["turn"]
-                answer = m.move(call["color"], call["rows"], call["cols"], board, pieces_dict(call))
-            print(json.dumps({"answer": str(answer), "seconds": time.monotonic() - start}))
+                pieces = pieces_dict(call)
+                if lists and isinstance(pieces, dict):
+                    pieces = dict((k, list(v) if v is not None else v) for k, v in pieces.items())
+                answer = m.move(call["color"], call["rows"], call["cols"], board, pieces)
+            out = {"answer": str(answer), "seconds": time.monotonic() - start}
+            searched = getattr(m, "_LAST_TREE", [None])[0] if call["kind"] == "move" else None
+            if searched is not None and hasattr(searched, "details"):
+                out["search"] = {k: searched.details.get(k) for k in ("early", "proven", "iterations")}
+            print(json.dumps(out))
         except Exception as e:
             print(json.dumps({"error": type(e).__name__, "message": str(e)}))
         sys.stdout.flush()

@@ -431,6 +431,49 @@ TEST_CASE("the dcms export reads the board leniently where its meaning is clear"
   for (const auto& answer : answers) require_legal_setup(answer, boards[3], Variant::Full, 0.5);
 }
 
+TEST_CASE("the dcms export reads lists where the tournament passes tuples", "[python][dcms]") {
+  // A harness that builds the board as a list of lists and the squares as [row, col] lists means the
+  // same position: the same legal answers.
+  const std::vector<Board> boards = suite_boards();
+  json setup = setup_call(boards[3], kRed);
+  setup["lists"] = true;
+  std::vector<json> calls = {setup};
+  std::vector<State> states;
+  for (const State& s : random_positions(4, 12)) {
+    if (s.variant == Variant::Full) states.push_back(s);
+  }
+  REQUIRE(!states.empty());
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    json c = move_call(states[k], static_cast<int>(k % 2));
+    c["lists"] = true;
+    calls.push_back(c);
+  }
+  const auto answers = call_module(exported("dcms", "python"), calls, 0.5, "dcms_list_calls.jsonl");
+  require_legal_setup(answers[0], boards[3], Variant::Full, 0.5);
+  for (std::size_t k = 0; k < states.size(); ++k) require_legal_move(answers[1 + k], states[k], 0.5);
+}
+
+TEST_CASE("the dcms export answers early when its answer can no longer change", "[python][dcms]") {
+  // 2 s a call (a search of 1.55 s): decoupled UCT with the most played action (the frozen knobs)
+  // stops once the leader's lead exceeds the iterations left; a proven action is played at once.
+  std::vector<json> calls;
+  std::vector<State> states;
+  for (const State& s : random_positions(6, 31)) {
+    states.push_back(s);
+    calls.push_back(move_call(s, static_cast<int>(states.size() % 2)));
+  }
+  const auto answers = call_module(exported("dcms", "python"), calls, 2.0, "dcms_early_calls.jsonl");
+  int early = 0;
+  for (std::size_t k = 0; k < states.size(); ++k) {
+    require_legal_move(answers[k], states[k], 2.0);
+    INFO(answers[k].answer.dump());
+    REQUIRE(answers[k].answer.contains("search"));
+    const json& search = answers[k].answer["search"];
+    if (search["early"] == true || search["proven"] == true) ++early;
+  }
+  CHECK(early * 2 >= static_cast<int>(states.size()));
+}
+
 TEST_CASE("the dcms export refuses bad arguments with ValueError naming them", "[python][dcms]") {
   const std::vector<Board> boards = suite_boards();
   const State s = random_positions(2, 8)[1];  // full variant

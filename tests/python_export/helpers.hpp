@@ -15,22 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "common/temp_folder.hpp"
 #include "core/process.hpp"
 #include "core/text_file.hpp"
 
 namespace python_export_test {
 
-inline std::filesystem::path temp_folder(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("gamelab_" + name + "_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
+// The folder of this test process's exported files and cases, removed when the process exits.
 inline const std::filesystem::path& work_folder() {
-  static const std::filesystem::path dir = temp_folder("python_export");
-  return dir;
+  static const gamelab_test::TempFolder dir("python_export");
+  return dir.path();
 }
 
 inline std::string driver(const std::string& name) { return std::string(PYTHON_EXPORT_DRIVERS) + "/" + name; }

@@ -167,6 +167,39 @@ TEST_CASE("a time limit stops the search with a legal move", "[raichu][engine]")
   CHECK(r.seconds < 2.0);  // generous: the hard stop is checked every 256 nodes
 }
 
+TEST_CASE("a clock search answers a single legal move at once; a depth search still searches it", "[raichu][engine]") {
+  // Sparse random positions (a white Pichu or Pikachu against three black pieces), White to move,
+  // kept where White has exactly one legal move.
+  gamelab::Rng rng(21);
+  int forced = 0;
+  for (int tries = 0; tries < 20000 && forced < 10; ++tries) {
+    std::string board(64, '.');
+    board[rng.below(64)] = rng.below(2) ? 'w' : 'W';
+    for (int k = 0; k < 3; ++k) {
+      const std::size_t sq = rng.below(64);
+      if (board[sq] == '.') board[sq] = "bB$"[rng.below(3)];
+    }
+    const State s = parse_board(8, White, board);
+    if (result(s).over()) continue;
+    MoveList moves;
+    generate_moves(s, moves);
+    if (moves.size() != 1) continue;
+    ++forced;
+    gamelab::SearchLimits clock;
+    clock.movetime_ms = 60000;  // a minute it does not need
+    auto e = engine();
+    const auto r = e.search(s, clock);
+    INFO(position_line(s));
+    REQUIRE(r.best);
+    CHECK(*r.best == moves[0]);
+    CHECK(r.depth == 0);
+    CHECK(r.nodes == 0);
+    auto d = engine();
+    CHECK(d.search(s, depth(3)).nodes > 0);
+  }
+  CHECK(forced >= 3);
+}
+
 TEST_CASE("the bench signature matches the one recorded in engines/raichu", "[raichu][engine][bench]") {
   const auto report = gamelab::run_bench(game_entry(), default_params());
   CHECK(report.rows.size() >= 20);

@@ -125,7 +125,10 @@ TEST_CASE("bullets bot: bad input gets a message on stderr, exit code 2 and no a
       {"hello\n", "standard input:1:1"},
       {room + "0\nX\n", "standard input:8:1: expected the side letter R or B"},
       {room + "0\n", "the input ends here; expected the side letter"},
-      {room.substr(0, 30) + room.substr(31) + "0\nR\n", "standard input:3:24: board row 1 has 23 characters"},
+      // A character missing inside a row (not a stripped trailing blank): the cells no longer line up.
+      {room.substr(0, 30) + room.substr(31) + "0\nR\n", "standard input:3:4: 'R' is not allowed as character 3"},
+      {"5 6\n#   #   #   #   #   #   \n#   R           x   #   \n#                   #   \n"
+       "#               B   #   \n#   #   #   #   #   #   \n0\nR\n", "standard input:3:17: 'x' is not a cell's first"},
       {"5 6\n#   #   #   #   #   #   \n#                   #   \n#                   #   \n"
        "#               B   #   \n#   #   #   #   #   #   \n0\nR\n",
        "no red player 'R'"},
@@ -150,6 +153,29 @@ TEST_CASE("bullets bot: bad input gets a message on stderr, exit code 2 and no a
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(!r.err.empty());
+  }
+}
+
+TEST_CASE("bullets bot: the input is read as leniently as its meaning allows", "[release][bullets]") {
+  // Trailing blanks stripped from the rows (an empty cell is blanks), blanks after a row's last cell,
+  // blanks around the numbers and the side letter, CRLF line ends, the side letter in lower case: the
+  // same position, an answer and exit 0. The lab's own files stay strict.
+  const std::string exact = "5 6\n#   #   #   #   #   #   \n#   R               #   \n#                   #   \n"
+                            "#               B   #   \n#   #   #   #   #   #   \n7\nB\n";
+  const std::string stripped = "5 6\n#   #   #   #   #   #\n#   R               #\n#                   #\n"
+                               "#               B   #\n#   #   #   #   #   #\n7\nB\n";
+  const std::string loose = " 5  6 \r\n#   #   #   #   #   #     \r\n#   R               #\r\n#                   #   \r\n"
+                            "#               B   #\r\n#   #   #   #   #   #\r\n 7 \r\n b \r\n";
+  const Position want = parse_position(exact, "exact");
+  for (const std::string& input : {stripped, loose}) {
+    INFO(input);
+    const Position got = parse_position(input, "lenient", Reading::Lenient);
+    CHECK(tournament_input(got.state, got.you) == tournament_input(want.state, want.you));
+    const ProcessResult r = run_process({kBot}, input, 5.0);
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(judge_answer(r) == "");
+    CHECK_THROWS_WITH(parse_position(input, "file"), Catch::Contains("file:"));
   }
 }
 

@@ -221,6 +221,34 @@ TEST_CASE("raichu bot: bad input gets a message on stderr, exit code 2 and no mo
   }
 }
 
+TEST_CASE("raichu bot: the call is read as leniently as its meaning allows", "[release][raichu]") {
+  // Blanks and line ends around an argument, PLAYER in any case or spelt out, a unit after TIMELIMIT,
+  // empty arguments after the four: the same request as the exact call.
+  const BotRequest exact = parse_bot_args({"8", "b", kStart8, "0.5"});
+  const std::vector<std::vector<std::string>> lenient = {
+      {" 8\n", "b", kStart8, "0.5"},   {"8", "B", kStart8, "0.5"},         {"8", "Black", "\t" + kStart8 + "\r\n", "0.5"},
+      {"8", "b", kStart8, "0.5s"},     {"8", "b", kStart8, " 0.5 s\n"},    {"8", "b", kStart8, "0.5", ""},
+      {"8", "b", kStart8, "0.5", " ", "\n"},
+  };
+  for (const auto& args : lenient) {
+    INFO("args: '" << args[0] << "' '" << args[1] << "' ... '" << args[3] << "' (" << args.size() << ")");
+    const BotRequest r = parse_bot_args(args);
+    CHECK(board_string(r.state) == board_string(exact.state));
+    CHECK(r.state.side == exact.state.side);
+    CHECK(r.time_limit_s == exact.time_limit_s);
+  }
+  // And as the tournament runs it: a legal successor, exit 0.
+  const State s = parse_board(8, Black, kStart8);
+  const Run run = run_bot({kBot, "8\n", "B", kStart8 + "\n", "0.3s", ""}, 2.0);
+  INFO(run.result.err);
+  CHECK(run.result.exit_code == 0);
+  CHECK(judge_lines(s, run.lines, 0.3) == "");
+  // Still strict where the meaning is unclear.
+  CHECK_THROWS_WITH(parse_bot_args({"8", "bw", kStart8, "0.5"}), Catch::Contains("PLAYER: side 'bw'"));
+  CHECK_THROWS_WITH(parse_bot_args({"8", "b", kStart8, "0.5ms"}), Catch::Contains("TIMELIMIT: '0.5ms'"));
+  CHECK_THROWS_WITH(parse_bot_args({"8", "b", kStart8, "0.5", "x"}), Catch::Contains("got 5"));
+}
+
 TEST_CASE("raichu bot: it plays the configuration of engines/raichu/release.json", "[release][raichu]") {
   testing::check_release_params(kBot, "raichu", "raichu", default_params());
 }

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "common/temp_folder.hpp"
 #include "core/process.hpp"
 #include "dcms/external_bot.hpp"
 #include "helpers.hpp"
@@ -35,9 +36,8 @@ std::string move_header(int color, int turn) { return "move " + std::to_string(c
 }  // namespace
 
 TEST_CASE("dcms_bot is a peer of the lab's referee: a match pair against the lab's engine without a fault", "[bot]") {
-  const std::string out =
-      (std::filesystem::temp_directory_path() / ("gamelab_dcms_bot_match_" + std::to_string(::getpid()) + ".jsonl")).string();
-  std::filesystem::remove(out);
+  const gamelab_test::TempFolder folder("dcms_bot_match");
+  const std::string out = (folder / "records.jsonl").string();
   const ProcessResult run = run_process(
       {GAMELAB_BINARY, "match", "dcms", "--engine", "name=lab,nodes=300", "--engine",
        "name=bot,cmd=\"" + kBot + " --nodes 300 --time-limit 2\",timelimit=2", "--games", "2", "--boards",
@@ -54,7 +54,6 @@ TEST_CASE("dcms_bot is a peer of the lab's referee: a match pair against the lab
     CHECK(game["termination"] == "normal");
     CHECK(game["plies"].get<int>() >= 1);
   }
-  std::filesystem::remove(out);
 }
 
 TEST_CASE("dcms_bot answers setups and moves that the referee accepts, both variants, both colours, None pieces",

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/temp_folder.hpp"
 #include "core/process.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
@@ -68,25 +69,7 @@ inline std::vector<State> bot_positions(std::size_t count, std::uint64_t seed) {
 // A port on 127.0.0.1 that was free a moment ago (the system picked it).
 inline int free_port() { return Listener::open_local().port(); }
 
-// A fresh folder under the system's temporary folder, removed with the object.
-class TempFolder {
- public:
-  explicit TempFolder(const std::string& name)
-      : dir_(std::filesystem::temp_directory_path() / ("gamelab_" + name + "_" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  ~TempFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-  std::filesystem::path operator/(const std::string& name) const { return dir_ / name; }
-
- private:
-  std::filesystem::path dir_;
-};
+using gamelab_test::TempFolder;
 
 // A judge written on raw sockets, on a port the system picks, with the release client started as the
 // tournament starts it (`jumpchess_bot --host 127.0.0.1 --port P --team 42 EXTRA...`) and connected.

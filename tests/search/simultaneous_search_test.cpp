@@ -131,3 +131,52 @@ TEST_CASE("decoupled UCT prefers the dominant action", "[search][mcts]") {
   CHECK(*r.action == 0);
   CHECK(r.strategy[0][0] > 0.8);
 }
+
+namespace {
+gamelab::SearchLimits movetime(std::int64_t ms) {
+  gamelab::SearchLimits limits;
+  limits.movetime_ms = ms;
+  return limits;
+}
+}  // namespace
+
+TEST_CASE("a timed search answers at once when the side has a single action", "[search][mcts]") {
+  // Side 0 has one action (one row); side 1 has two. (With the bounds on, a single action left by them
+  // is also provably best, and answered as proven.)
+  const Matrix game = {{1.0, 0.5}};
+  MctsKnobs k = rm_knobs();
+  SimultaneousMcts<MatrixGame> timed({}, k, 5);
+  const auto r = timed.search({&game}, 0, movetime(60000));
+  CHECK(r.early);
+  CHECK(r.iterations == 0);
+  REQUIRE(r.action);
+  CHECK(*r.action == 0);
+  // Under a node limit the same search plays its iterations (node-limited games stay the same).
+  SimultaneousMcts<MatrixGame> counted({}, k, 5);
+  const auto n = counted.search({&game}, 0, iterations(500));
+  CHECK_FALSE(n.early);
+  CHECK(n.iterations == 500);
+  CHECK(*n.action == 0);
+}
+
+TEST_CASE("a timed UCT search stops when its most played action can no longer be overtaken", "[search][mcts]") {
+  const Matrix game = {{0.9, 0.8}, {0.2, 0.1}};
+  MctsKnobs k = rm_knobs();
+  k.policy = 0;
+  k.final_choice = 1;
+  k.exploration = 20;
+  SimultaneousMcts<MatrixGame> mcts({}, k, 3);
+  // The lead grows with nearly every iteration, the iterations left shrink: settled about halfway.
+  const auto r = mcts.search({&game}, 0, movetime(2000));
+  CHECK(r.early);
+  REQUIRE(r.action);
+  CHECK(*r.action == 0);
+  // Sampling the mixed strategy (final choice 0) depends on every visit: no early answer there.
+  k.final_choice = 0;
+  SimultaneousMcts<MatrixGame> sampled({}, k, 3);
+  gamelab::SearchLimits capped = movetime(60000);
+  capped.nodes = 3000;
+  const auto s = sampled.search({&game}, 0, capped);
+  CHECK_FALSE(s.early);
+  CHECK(s.iterations == 3000);
+}
