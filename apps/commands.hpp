@@ -20,6 +20,8 @@ void add_export_command(CLI::App& app);
 void add_judge_command(CLI::App& app);
 // release: the release gate (eval/release/).
 void add_release_command(CLI::App& app);
+// tablebase: endgame tables by retrograde analysis (games that have them).
+void add_tablebase_command(CLI::App& app);
 // report: HTML and Markdown reports of records, campaigns and releases (eval/report/).
 void add_report_command(CLI::App& app);
 

@@ -11,6 +11,7 @@
 #include "raichu/game.hpp"
 #include "raichu/match.hpp"
 #include "raichu/notation.hpp"
+#include "raichu/tablebase.hpp"
 #include "search/alphabeta.hpp"
 #include "search/perft.hpp"
 
@@ -133,6 +134,18 @@ GameEntry game_entry() {
                              if (request.params.size()) return export_python(request.params, request.params_source);
                              return export_python(exported_params(), exported_params_source());
                            }});
+  entry.tablebase = [](const TablebaseRequest& request, const std::function<void(const TablebaseClassStats&)>& on_class) {
+    tb::BuildOptions options;
+    options.n = 8;
+    if (const auto it = request.options.find("n"); it != request.options.end()) options.n = parse_board_size(it->second, "--n");
+    options.max_pieces = request.max_pieces;
+    options.folder = request.folder;
+    options.threads = request.threads;
+    options.on_class = on_class;
+    std::vector<TablebaseClassStats> stats;
+    tb::build(options, stats);
+    return stats;
+  };
   return entry;
 }
 

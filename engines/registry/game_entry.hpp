@@ -200,6 +200,27 @@ struct JudgeRequest {
   std::function<void(const std::string& line)> print;  // the games as they are played, line by line
 };
 
+// `gamelab tablebase <game>`: endgame tables by retrograde analysis (games that have them: Raichu).
+struct TablebaseRequest {
+  std::map<std::string, std::string> options;  // the game's position options the user gave (e.g. n)
+  int max_pieces = 3;
+  std::string folder;  // where the tables are written; tables already there and sound are reused
+  int threads = 1;
+};
+struct TablebaseSideStats {
+  std::uint64_t positions = 0, won = 0, drawn = 0, lost = 0;  // for the side to move
+  int longest_win = 0;                                         // plies
+  std::string longest_example;                                 // a position line of that win
+};
+struct TablebaseClassStats {
+  std::string name;  // the material class, e.g. "RRvR"
+  int n = 0;
+  TablebaseSideStats side[2];  // seat 0 (White) to move, seat 1 to move
+  double seconds = 0;          // to build (or to load, when reused)
+  std::uint64_t bytes = 0;     // the file's size
+  bool reused = false;         // the file was already there and sound
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -227,6 +248,10 @@ struct GameEntry {
   // Release bots: source exports (`gamelab export`) and a judge server (`gamelab judge`).
   std::vector<ExportFormat> exports;
   std::function<std::vector<GameRecord>(const JudgeRequest&)> judge_server;
+  // Endgame tables (empty for games without them); `on_class` is called after each class.
+  std::function<std::vector<TablebaseClassStats>(const TablebaseRequest&,
+                                                 const std::function<void(const TablebaseClassStats&)>& on_class)>
+      tablebase;
 };
 
 }  // namespace gamelab

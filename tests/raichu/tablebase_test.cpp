@@ -1,0 +1,373 @@
+// Raichu endgame tables (engines/raichu/tablebase.hpp): indexing, the predecessor generator against the
+// move generator, every table consistent with its successors, values against a plain depth-limited
+// search, symmetric positions alike, files with their errors, and the statistics in datasets/.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "common/temp_folder.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "core/text_file.hpp"
+#include "raichu/movegen.hpp"
+#include "raichu/notation.hpp"
+#include "raichu/rules.hpp"
+#include "raichu/tablebase.hpp"
+
+using namespace gamelab::raichu;
+using namespace gamelab::raichu::tb;
+
+namespace {
+
+// The tables up to `pieces` on board `n`, built once per test process (in memory).
+const Tablebase& tables(int n, int pieces) {
+  static std::map<std::pair<int, int>, std::unique_ptr<Tablebase>> built;
+  auto& slot = built[{n, pieces}];
+  if (!slot) {
+    BuildOptions options;
+    options.n = n;
+    options.max_pieces = pieces;
+    options.threads = 2;
+    std::vector<ClassStats> stats;
+    slot = std::make_unique<Tablebase>(build(options, stats));
+  }
+  return *slot;
+}
+
+// A random position of class `m` on board n: distinct squares, no Pichu or Pikachu on its last row.
+Placement random_placement(const Material& m, int n, Color side, gamelab::Rng& rng) {
+  while (true) {
+    Placement p;
+    p.side = side;
+    std::array<bool, 256> used{};
+    bool ok = true;
+    for (const Color c : {White, Black}) {
+      for (const PieceType t : {Raichu, Pikachu, Pichu}) {
+        for (int k = 0; k < m.count[c][t]; ++k) {
+          const int sq = static_cast<int>(rng.below(static_cast<std::uint64_t>(n * n)));
+          const int last = c == White ? n - 1 : 0;
+          if (used[sq] || (t != Raichu && sq / n == last)) ok = false;
+          used[sq] = true;
+          p.at[p.count++] = {make_piece(c, t), static_cast<std::uint8_t>(sq)};
+        }
+      }
+    }
+    if (ok) return p;
+  }
+}
+
+// The same position (as a set of pieces) whatever the order of the pieces.
+std::string key(const Placement& p, int n) { return position_line(state_of(p, n)); }
+
+Placement child_of(const Placement& p, const Move& mv, int n) {
+  return placement_of(play(state_of(p, n), mv));
+}
+
+// Depth-limited exact search: the value if the game is decided within `depth` plies with best play,
+// else nothing. Memoised on the position and the depth.
+std::optional<Value> limited(const State& s, int depth, std::map<std::pair<std::string, int>, std::optional<Value>>& memo) {
+  if (s.piece_count(s.side) == 0) return Value{Wdl::Loss, 0};
+  MoveList moves;
+  generate_moves(s, moves);
+  if (moves.size() == 0) return Value{Wdl::Loss, 0};
+  if (depth == 0) return std::nullopt;
+  const auto k = std::make_pair(position_line(s), depth);
+  if (const auto it = memo.find(k); it != memo.end()) return it->second;
+  std::optional<int> best_win;
+  int worst_loss = -1;
+  bool all_lose = true;
+  for (const Move& mv : moves) {
+    const auto v = limited(play(s, mv), depth - 1, memo);
+    if (v && v->wdl == Wdl::Loss) best_win = std::min(best_win.value_or(1000), v->plies + 1);
+    if (v && v->wdl == Wdl::Win) {
+      worst_loss = std::max(worst_loss, v->plies + 1);
+    } else {
+      all_lose = false;
+    }
+  }
+  std::optional<Value> out;
+  if (best_win) {
+    out = Value{Wdl::Win, *best_win};
+  } else if (all_lose) {
+    out = Value{Wdl::Loss, worst_loss};
+  }
+  memo[k] = out;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("tablebase classes: names, colour swap, build order", "[raichu][tablebase]") {
+  CHECK(Material::parse("RRvR").name() == "RRvR");
+  CHECK(Material::parse("PKRvK").name() == "RKPvK");  // Raichus, then Pikachus, then Pichus
+  CHECK(Material::parse("RvRR").swapped().name() == "RRvR");
+  CHECK(Material::parse("RRvR").canonical());
+  CHECK_FALSE(Material::parse("RvRR").canonical());
+  CHECK_THROWS_WITH(Material::parse("RRR"), Catch::Contains("expected white's pieces, 'v', black's"));
+  CHECK_THROWS_WITH(Material::parse("RXvR"), Catch::Contains("'X' is not a piece"));
+  CHECK_THROWS_WITH(Material::parse("RRRvRR"), Catch::Contains("at most 4 pieces"));
+  const auto three = classes_up_to(3);
+  CHECK(three.size() == 24);  // 6 with two pieces, 18 with three
+  const auto four = classes_up_to(4);
+  CHECK(four.size() == 24 + 30 + 21);  // 3 against 1: 10 x 3; 2 against 2: 6 x 6 less the 15 swapped pairs
+  for (std::size_t i = 1; i < four.size(); ++i) {
+    CHECK(four[i - 1].total() <= four[i].total());
+    if (four[i - 1].total() == four[i].total()) CHECK(four[i - 1].pawns() <= four[i].pawns());
+  }
+}
+
+TEST_CASE("tablebase index: every index decodes to a position that indexes back to it", "[raichu][tablebase]") {
+  for (const int n : {8, 10}) {
+    for (const char* name : {"RvR", "KvP", "RRvR", "RKvP", "PPvK", "KPvP"}) {
+      const Table table(n, Material::parse(name));
+      std::uint64_t positions = 0, weighted = 0;
+      for (std::uint64_t i = 0; i < table.size(); ++i) {
+        Placement p;
+        if (!table.placement(i, White, p)) continue;
+        ++positions;
+        weighted += static_cast<std::uint64_t>(table.weight(i));
+        REQUIRE(table.index(p) == i);
+        // The mirror image folds onto the same index unless the first group is its own mirror image.
+        if (table.weight(i) == 2) REQUIRE(table.index(mirrored(p, n)) == i);
+      }
+      INFO(name << " n=" << n);
+      CHECK(positions > 0);
+      CHECK(weighted > positions);
+      CHECK(weighted <= 2 * positions);
+    }
+  }
+  // Two white Raichus on a 8 x 8 board against one black: 64 * 63 / 2 * 62 positions.
+  std::uint64_t rrvr = 0;
+  const Table t(8, Material::parse("RRvR"));
+  for (std::uint64_t i = 0; i < t.size(); ++i) {
+    Placement p;
+    if (t.placement(i, White, p)) rrvr += static_cast<std::uint64_t>(t.weight(i));
+  }
+  CHECK(rrvr == 64ULL * 63 / 2 * 62);
+}
+
+TEST_CASE("tablebase predecessors: exactly the positions with a plain, non-promoting move to this one", "[raichu][tablebase]") {
+  gamelab::Rng rng(5);
+  for (const int n : {8, 10}) {
+    for (const char* name : {"RvK", "KPvP", "RKvP", "PPvK", "RRvK", "KKvR", "RKvPP", "KPvRP"}) {
+      const Material m = Material::parse(name);
+      for (int trial = 0; trial < 30; ++trial) {
+        const Placement p = random_placement(m, n, rng.below(2) ? White : Black, rng);
+        const State s = state_of(p, n);
+        MoveList moves;
+        generate_moves(s, moves);
+        for (const Move& mv : moves) {
+          if (mv.is_capture() || mv.is_promotion()) continue;
+          const Placement q = child_of(p, mv, n);
+          std::vector<Placement> before;
+          predecessors(q, n, before);
+          bool found = false;
+          for (const Placement& r : before) found = found || key(r, n) == key(p, n);
+          INFO(name << " " << key(p, n) << " -> " << key(q, n));
+          REQUIRE(found);
+          for (const Placement& r : before) {  // and each predecessor does reach q by a legal plain move
+            MoveList back;
+            generate_moves(state_of(r, n), back);
+            bool reaches = false;
+            for (const Move& b : back) {
+              if (!b.is_capture() && !b.is_promotion() && key(child_of(r, b, n), n) == key(q, n)) reaches = true;
+            }
+            INFO("predecessor " << key(r, n));
+            REQUIRE(reaches);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("tablebase consistency: every position of every class up to 3 pieces agrees with its successors", "[raichu][tablebase]") {
+  const int n = 8;
+  const Tablebase& base = tables(n, 3);
+  for (const Material& m : classes_up_to(3)) {
+    const Table* table = base.find(m);
+    REQUIRE(table);
+    std::uint64_t checked = 0, wrong = 0;
+    std::string first_wrong;
+    for (const Color side : {White, Black}) {
+      for (std::uint64_t i = 0; i < table->size(); ++i) {
+        Placement p;
+        if (!table->placement(i, side, p)) continue;
+        const Value v = decode_value(table->at(side, i));
+        const State s = state_of(p, n);
+        MoveList moves;
+        generate_moves(s, moves);
+        int fastest_win = 1000, slowest_loss = -1;
+        bool draw_child = false, missing = false;
+        for (const Move& mv : moves) {
+          const auto c = base.probe(child_of(p, mv, n));
+          if (!c) {
+            missing = true;
+            continue;
+          }
+          if (c->wdl == Wdl::Loss) fastest_win = std::min(fastest_win, c->plies + 1);
+          if (c->wdl == Wdl::Win) slowest_loss = std::max(slowest_loss, c->plies + 1);
+          if (c->wdl == Wdl::Draw) draw_child = true;
+        }
+        bool ok = !missing;
+        if (v.wdl == Wdl::Win) {
+          ok = ok && fastest_win == v.plies;  // a move to a position lost at distance - 1, none faster
+        } else if (v.wdl == Wdl::Loss) {   // only moves to won positions, the slowest at distance - 1
+          ok = ok && fastest_win == 1000 && !draw_child && (moves.size() == 0 ? 0 : slowest_loss) == v.plies;
+        } else {                           // a draw: no move to a loss, and one to a draw
+          ok = ok && fastest_win == 1000 && draw_child;
+        }
+        ++checked;
+        if (!ok && wrong++ == 0) {
+          first_wrong = position_line(s) + " valued " + std::to_string(static_cast<int>(v.wdl)) + " in " + std::to_string(v.plies);
+        }
+      }
+    }
+    INFO(m.name() << ": " << checked << " positions; first disagreement: " << first_wrong);
+    CHECK(checked > 0);
+    CHECK(wrong == 0);
+  }
+}
+
+namespace {
+// Random positions of small classes: a decision within `depth` plies is found by the search with the
+// table's distance; a draw or a longer decision is not.
+void check_against_search(int depth, int trials, int at_least) {
+  const int n = 8;
+  const Tablebase& base = tables(n, 3);
+  gamelab::Rng rng(11);
+  std::map<std::pair<std::string, int>, std::optional<Value>> memo;
+  int decided = 0;
+  for (const char* name : {"RvR", "RvP", "KvP", "PvP", "RRvR", "KPvK", "PPvP", "RKvK", "KKvP"}) {
+    const Material m = Material::parse(name);
+    for (int trial = 0; trial < trials; ++trial) {
+      const Placement p = random_placement(m, n, rng.below(2) ? White : Black, rng);
+      const State s = state_of(p, n);
+      const auto exact = base.probe(p);
+      REQUIRE(exact);
+      const auto searched = limited(s, depth, memo);
+      INFO(name << " " << position_line(s) << " table " << static_cast<int>(exact->wdl) << " in " << exact->plies);
+      if (exact->wdl != Wdl::Draw && exact->plies <= depth) {
+        REQUIRE(searched);
+        CHECK(*searched == *exact);
+        ++decided;
+      } else {
+        CHECK_FALSE(searched);
+      }
+    }
+  }
+  CHECK(decided >= at_least);
+}
+}  // namespace
+
+TEST_CASE("tablebase values agree with a plain depth-limited search", "[raichu][tablebase]") {
+  check_against_search(5, 25, 60);
+}
+
+TEST_CASE("tablebase values agree with a plain search 7 plies deep", "[raichu][tablebase][slow]") {
+  check_against_search(7, 60, 150);
+}
+
+TEST_CASE("tablebase symmetry: a position, its mirror image and its colour swap have one value", "[raichu][tablebase]") {
+  for (const auto& [n, pieces] : {std::pair{8, 3}, std::pair{10, 2}}) {
+    const Tablebase& base = tables(n, pieces);
+    gamelab::Rng rng(17);
+    for (const Material& m : classes_up_to(pieces)) {
+      for (const Material& either : {m, m.swapped()}) {
+        for (int trial = 0; trial < 50; ++trial) {
+          const Placement p = random_placement(either, n, rng.below(2) ? White : Black, rng);
+          const auto v = base.probe(p);
+          REQUIRE(v);
+          INFO(key(p, n));
+          CHECK(base.probe(mirrored(p, n)) == v);
+          CHECK(base.probe(swapped(p, n)) == v);
+          CHECK(base.probe(state_of(p, n)) == v);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("tablebase: what can be won with Raichus alone", "[raichu][tablebase]") {
+  // One Raichu against one is won only by an immediate capture, by either side: never a longer win.
+  const Tablebase& base = tables(8, 3);
+  const ClassStats rvr = class_stats(*base.find(Material::parse("RvR")));
+  CHECK(rvr.side[0].longest_win == 1);
+  CHECK(rvr.side[0].lost == 0);
+  // Two against one: the defender to move almost never loses; the attacker wins only at once or in 3.
+  const ClassStats rrvr = class_stats(*base.find(Material::parse("RRvR")));
+  CHECK(rrvr.side[0].longest_win <= 3);
+  CHECK(rrvr.side[1].won == 0);
+  // A position in hand: the Raichu on (0,7) takes the Pichu on (6,7) at once.
+  const auto v = base.probe(parse_board(8, White, ".......@...............................................b........"));
+  REQUIRE(v);
+  CHECK(*v == Value{Wdl::Win, 1});
+}
+
+TEST_CASE("tablebase files: written, read back, and refused when missing, corrupt or of another class", "[raichu][tablebase]") {
+  const gamelab_test::TempFolder folder("tablebase_files");
+  BuildOptions options;
+  options.n = 8;
+  options.max_pieces = 2;
+  options.folder = folder.path().string();
+  std::vector<ClassStats> stats;
+  build(options, stats);
+  REQUIRE(stats.size() == 6);
+  const Material m = Material::parse("KvP");
+  const std::string path = table_file(options.folder, 8, m);
+  const auto table = read_table(path, 8, m);
+  CHECK(table->data(White) == tables(8, 3).find(m)->data(White));
+  const Tablebase loaded = Tablebase::load(options.folder, 8, 2);
+  CHECK(loaded.max_pieces() == 2);
+  // A second build reuses every file.
+  std::vector<ClassStats> again;
+  build(options, again);
+  for (const auto& c : again) CHECK(c.reused);
+
+  std::string content = gamelab::read_text_file(path);
+  const auto write = [&](const std::string& text) { std::ofstream(path, std::ios::binary) << text; };
+  write(content.substr(0, content.size() - 10));
+  CHECK_THROWS_WITH(read_table(path, 8, m), Catch::Contains(path + ": truncated"));
+  std::string flipped = content;
+  flipped[flipped.size() / 2] ^= 1;
+  write(flipped);
+  CHECK_THROWS_WITH(read_table(path, 8, m), Catch::Contains("checksum mismatch"));
+  write(content);
+  CHECK_THROWS_WITH(read_table(path, 8, Material::parse("KvK")), Catch::Contains("holds class KvP"));
+  CHECK_THROWS_WITH(read_table(path, 10, m), Catch::Contains("for n = 8; expected KvP for n = 10"));
+  std::filesystem::remove(path);
+  CHECK_THROWS_WITH(Tablebase::load(options.folder, 8, 2), Catch::Contains(path + ": cannot open"));
+  CHECK_THROWS_AS(read_table(path, 8, m), gamelab::InputError);
+}
+
+namespace {
+void check_statistics(const std::string& file) {
+  {
+    const auto want = nlohmann::json::parse(gamelab::read_text_file(std::string(GAMELAB_DATA_DIR) + "/tablebase/" + file));
+    const Tablebase& base = tables(want["n"].get<int>(), want["max_pieces"].get<int>());
+    REQUIRE(want["classes"].size() == classes_up_to(want["max_pieces"].get<int>()).size());
+    for (const auto& c : want["classes"]) {
+      const ClassStats got = class_stats(*base.find(Material::parse(c["class"].get<std::string>())));
+      INFO(file << " " << got.name);
+      for (int s = 0; s < 2; ++s) {
+        const auto& w = c[s == 0 ? "white_to_move" : "black_to_move"];
+        CHECK(got.side[s].positions == w["positions"].get<std::uint64_t>());
+        CHECK(got.side[s].won == w["won"].get<std::uint64_t>());
+        CHECK(got.side[s].drawn == w["drawn"].get<std::uint64_t>());
+        CHECK(got.side[s].lost == w["lost"].get<std::uint64_t>());
+        CHECK(got.side[s].longest_win == w["longest_win"].get<int>());
+      }
+    }
+  }
+}
+}  // namespace
+
+TEST_CASE("tablebase statistics: a rebuild gives the counts in datasets/tablebase (n = 8)", "[raichu][tablebase]") {
+  check_statistics("raichu-n8-3.json");
+}
+
+TEST_CASE("tablebase statistics: a rebuild gives the counts in datasets/tablebase (n = 10)", "[raichu][tablebase][slow]") {
+  check_statistics("raichu-n10-3.json");
+}
