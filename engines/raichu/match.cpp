@@ -7,6 +7,7 @@
 #include "core/process.hpp"
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
+#include "raichu/tablebase.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_openings.hpp"
 
@@ -84,6 +85,10 @@ GameRecord play_game(const GameRequest& request) {
     engines.emplace_back(p.params.size() ? p.params.values() : default_params().values(),
                          search::AlphaBetaKnobs::from(p.params.size() ? p.params : default_params()),
                          search::SearchOptions::for_limits(p.limits));
+    if (!p.tablebase.empty()) {
+      std::shared_ptr<const tb::Tablebase> tables = tb::shared_tablebase(p.tablebase, s.n);
+      engines.back().set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });
+    }
   }
   GameRecord record;
   std::vector<std::uint64_t> history;

@@ -6,12 +6,14 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
+#include "search/score.hpp"
 
 namespace gamelab::raichu::tb {
 
@@ -494,6 +496,42 @@ std::unique_ptr<Table> read_table(const std::string& path, int n, const Material
   if (in.peek() != std::char_traits<char>::eof()) throw InputError(path + ": longer than its header says");
   if (fnv1a(table->data(White), table->data(Black)) != h.checksum) throw InputError(path + ": checksum mismatch (a corrupt file)");
   return table;
+}
+
+Tablebase Tablebase::load_available(const std::string& folder, int n) {
+  if (!std::filesystem::is_directory(folder)) {
+    throw InputError(folder + ": no such folder of endgame tables (build them with `gamelab tablebase raichu --out " + folder + "`)");
+  }
+  Tablebase tb(n);
+  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {
+    std::vector<Material> level;
+    for (const Material& m : classes_up_to(pieces)) {
+      if (m.total() == pieces) level.push_back(m);
+    }
+    for (const Material& m : level) {
+      if (!std::filesystem::exists(table_file(folder, n, m))) return tb;
+    }
+    for (const Material& m : level) tb.add(read_table(table_file(folder, n, m), n, m));
+    tb.set_max_pieces(pieces);
+  }
+  return tb;
+}
+
+std::shared_ptr<const Tablebase> shared_tablebase(const std::string& folder, int n) {
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, int>, std::shared_ptr<const Tablebase>> loaded;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = loaded[{folder, n}];
+  if (!slot) slot = std::make_shared<const Tablebase>(Tablebase::load_available(folder, n));
+  return slot;
+}
+
+std::optional<int> search_score(const Tablebase& base, const State& state, int ply) {
+  const std::optional<Value> v = base.probe(state);
+  if (!v) return std::nullopt;
+  if (v->wdl == Wdl::Draw || v->plies > state.ply_limit - state.ply) return 0;
+  const int distance = std::min(ply + v->plies, 2 * search::kMaxPly - 1);  // stays a decisive score
+  return v->wdl == Wdl::Win ? search::win_in(distance) : search::loss_in(distance);
 }
 
 Tablebase Tablebase::load(const std::string& folder, int n, int max_pieces) {

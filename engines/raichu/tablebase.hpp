@@ -152,6 +152,9 @@ class Tablebase {
   // `folder`/raichu-n<N>-<class>.rtb for every class up to `max_pieces`: InputError naming a missing
   // or corrupt file.
   static Tablebase load(const std::string& folder, int n, int max_pieces);
+  // Every class of board n in `folder` up to the largest piece count whose classes are all there (none:
+  // an empty set, max_pieces() 0). InputError if the folder does not exist or a file is corrupt.
+  static Tablebase load_available(const std::string& folder, int n);
 
  private:
   int n_;
@@ -178,6 +181,14 @@ std::unique_ptr<Table> read_table(const std::string& path, int n, const Material
 // Retrograde analysis of one class; every class its moves lead into (captures, promotions) must be in
 // `smaller`.
 std::unique_ptr<Table> solve(int n, const Material& m, const Tablebase& smaller, int threads);
+
+// The tables of `folder` for board n, loaded once per process and shared (thread-safe).
+std::shared_ptr<const Tablebase> shared_tablebase(const std::string& folder, int n);
+
+// The alpha-beta search's score of a position the tables know (search::AlphaBeta::set_oracle): side to
+// move's view, a win in d plies at `ply` from the root as win_in(ply + d). A decision that needs more
+// plies than the game has left (state.ply_limit - state.ply) is a draw in the game: 0.
+std::optional<int> search_score(const Tablebase& base, const State& state, int ply);
 
 // Conversions between the engine's state and the tables' placement.
 Placement placement_of(const State& state);

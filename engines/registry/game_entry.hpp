@@ -101,6 +101,7 @@ struct PlayerSpec {
   std::string name;
   ParamSet params;          // internal engine
   SearchLimits limits;      // internal engine: depth / nodes / movetime
+  std::string tablebase;    // internal engine: a folder of endgame tables it probes (games that have them)
   std::string command;      // external bot: the command line (no shell)
   std::string protocol;     // external bot: the game's protocol name (e.g. "raichu")
   double time_limit_s = 1;  // external bot: the per-move limit, as the tournament gives it

@@ -127,6 +127,14 @@ class AlphaBeta {
       : weights_(std::move(weights)), knobs_(knobs), options_(options), tt_(options.tt_megabytes),
         history_(G::kHistorySize, 0) {}
 
+  // Exact scores from outside the search (endgame tables), side to move's view, distances counted from
+  // the root's ply: probed at every node after the end rules, a score ends the line like a terminal
+  // node. A root that the oracle knows is answered by probing its children (the fastest win, else the
+  // draw, else the longest resistance), without a search.
+  using Oracle = std::function<std::optional<int>(const State&, int ply)>;
+  void set_oracle(Oracle oracle) { oracle_ = std::move(oracle); }
+  std::uint64_t oracle_hits() const { return oracle_hits_; }
+
   // Hashes of the positions played before the root in this game (for repetition detection).
   void set_game_history(std::vector<std::uint64_t> hashes) { game_history_ = std::move(hashes); }
   // Forget everything learnt (TT, killers, history): the next search starts cold.
@@ -159,6 +167,27 @@ class AlphaBeta {
     if (moves.size() == 1 && limits.movetime_ms) {
       result.seconds = elapsed();
       return result;
+    }
+    if (oracle_ && oracle_(root, 0)) {
+      int best = -kInfinity;
+      for (const Move& m : moves) {
+        const State child = G::play(root, m);
+        std::optional<int> v = G::terminal_score(child, 1);
+        if (!v) v = oracle_(child, 1);
+        if (!v) continue;  // (every child of a known position is known; kept safe all the same)
+        if (-*v > best) {
+          best = -*v;
+          result.best = m;
+        }
+      }
+      if (best > -kInfinity) {
+        result.score = best;
+        result.depth = 1;
+        result.pv = {*result.best};
+        result.seconds = elapsed();
+        if (on_iteration) on_iteration({1, best, nodes_, result.seconds, result.pv});
+        return result;
+      }
     }
     const int max_depth = std::min(limits.depth.value_or(kMaxPly - 1), kMaxPly - 1);
     int score = 0;
@@ -289,6 +318,12 @@ class AlphaBeta {
     ++nodes_;
     if (check_stop()) return 0;
     if (auto t = G::terminal_score(s, ply)) return *t;
+    if (oracle_) {
+      if (auto v = oracle_(s, ply)) {
+        ++oracle_hits_;
+        return *v;
+      }
+    }
     MoveList moves;
     G::generate_moves(s, moves);
     if (moves.size() == 0) return G::no_move_score(s, ply);
@@ -323,6 +358,12 @@ class AlphaBeta {
     const std::uint64_t hash = G::hash(s);
     if (ply > 0 && repeated(hash, ply)) return 0;
     if (auto t = G::terminal_score(s, ply)) return *t;
+    if (oracle_ && ply > 0) {
+      if (auto v = oracle_(s, ply)) {
+        ++oracle_hits_;
+        return *v;
+      }
+    }
     if (depth <= 0 || ply >= kMaxPly - 1) return quiesce(s, alpha, beta, ply, knobs_.qsearch_depth);
     ++nodes_;
     if (check_stop()) return 0;
@@ -411,6 +452,8 @@ class AlphaBeta {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
+  Oracle oracle_;
+  std::uint64_t oracle_hits_ = 0;
 };
 
 }  // namespace gamelab::search

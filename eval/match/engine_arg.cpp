@@ -55,6 +55,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   const std::string protocol = take("protocol");
   const std::string timelimit = take("timelimit");
   const std::string params = take("params");
+  const std::string tablebase = take("tb");
   std::string limits;
   for (const char* key : {"nodes", "depth", "movetime"}) {
     const std::string v = take(key);
@@ -62,10 +63,10 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   }
   if (!items.empty()) {
     throw InputError("--engine '" + text + "': unknown key '" + items.begin()->first +
-                     "' (name, params, nodes, depth, movetime, cmd, protocol, timelimit)");
+                     "' (name, params, nodes, depth, movetime, tb, cmd, protocol, timelimit)");
   }
   if (!command.empty()) {
-    if (!params.empty() || !limits.empty()) {
+    if (!params.empty() || !limits.empty() || !tablebase.empty()) {
       throw InputError("--engine '" + text + "': an external bot (cmd=) takes protocol= and timelimit=, not params or limits");
     }
     arg.player.command = command;
@@ -95,6 +96,11 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D or movetime=MS");
   arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
   arg.params_hash = arg.player.params.fingerprint_hex();
+  if (!tablebase.empty()) {
+    if (!game.tablebase) throw InputError("--engine '" + text + "': " + game.name + " has no endgame tables (tb=)");
+    arg.player.tablebase = tablebase;
+    arg.params_hash += "+tb";  // the same weights with tables are another engine
+  }
   return arg;
 }
 
