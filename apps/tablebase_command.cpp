@@ -23,6 +23,10 @@ struct TablebaseArgs {
   int threads = 1;
   bool stats = false;
   std::string json;
+  int sample_wins = 0;
+  int min_win = 4;
+  std::uint64_t seed = 1;
+  std::string sample_out;
 };
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
@@ -53,8 +57,18 @@ void add_tablebase_command(CLI::App& app) {
     sub->add_option("--threads", args->threads, "threads (default 1)")->check(CLI::Range(1, 1024));
     sub->add_flag("--stats", args->stats, "print positions, won, drawn, lost and the longest win per class and side to move");
     sub->add_option("--json", args->json, "write the statistics as JSON to FILE");
+    sub->add_option("--sample-wins", args->sample_wins,
+                    "write N positions won for the side to move (an opening suite for gamelab match) to --sample-out")
+        ->check(CLI::Range(1, 1000000));
+    sub->add_option("--min-win", args->min_win, "sampled wins take at least this many plies (default 4)")->check(CLI::Range(1, 252));
+    sub->add_option("--seed", args->seed, "seed of the sample (default 1)");
+    sub->add_option("--sample-out", args->sample_out, "the suite file of --sample-wins (JSON)");
     sub->callback([&game, args] {
+      if ((args->sample_wins > 0) != !args->sample_out.empty()) throw InputError("--sample-wins and --sample-out go together");
       TablebaseRequest request;
+      request.sample_wins = args->sample_wins;
+      request.min_win_plies = args->min_win;
+      request.seed = args->seed;
       request.options["n"] = std::to_string(args->n);
       request.max_pieces = args->pieces;
       request.folder = args->out.empty() ? "build/tablebases/" + game.name : args->out;
@@ -82,7 +96,8 @@ void add_tablebase_command(CLI::App& app) {
         }
         std::cout << std::flush;
       };
-      const std::vector<TablebaseClassStats> stats = game.tablebase(request, print);
+      const GameEntry::TablebaseReport report = game.tablebase(request, print);
+      const std::vector<TablebaseClassStats>& stats = report.classes;
       char total[160];
       std::snprintf(total, sizeof total, "%zu classes up to %d pieces on n = %d in %s: %.1f MB, %.1f s", stats.size(),
                     args->pieces, args->n, request.folder.c_str(), static_cast<double>(bytes) / 1e6, seconds);
@@ -98,6 +113,18 @@ void add_tablebase_command(CLI::App& app) {
         }
         write_file_atomic(args->json, out.dump(2) + "\n");
         std::cout << "wrote " << args->json << "\n";
+      }
+      if (args->sample_wins > 0) {
+        std::string made_by = "gamelab tablebase " + game.name + " --n " + std::to_string(args->n) + " --pieces " +
+                              std::to_string(args->pieces) + " --sample-wins " + std::to_string(args->sample_wins) +
+                              " --min-win " + std::to_string(args->min_win) + " --seed " + std::to_string(args->seed);
+        const nlohmann::json suite = {{"game", game.name},
+                                      {"made_by", made_by},
+                                      {"won_for_side_to_move_from", report.won_classes},
+                                      {"positions", report.won_positions}};
+        write_file_atomic(args->sample_out, suite.dump(1) + "\n");
+        std::cout << "wrote " << report.won_positions.size() << " won positions (" << report.won_classes.size()
+                  << " classes and sides to move with wins of " << args->min_win << "+ plies) to " << args->sample_out << "\n";
       }
     });
   }

@@ -142,9 +142,12 @@ GameEntry game_entry() {
     options.folder = request.folder;
     options.threads = request.threads;
     options.on_class = on_class;
-    std::vector<TablebaseClassStats> stats;
-    tb::build(options, stats);
-    return stats;
+    GameEntry::TablebaseReport report;
+    const tb::Tablebase tables = tb::build(options, report.classes);
+    if (request.sample_wins > 0) {
+      report.won_positions = tb::sample_wins(tables, request.sample_wins, request.min_win_plies, request.seed, report.won_classes);
+    }
+    return report;
   };
   return entry;
 }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
@@ -394,6 +395,48 @@ ClassStats class_stats(const Table& table) {
 const Table* Tablebase::find(const Material& canonical) const {
   const auto it = tables_.find(canonical);
   return it == tables_.end() ? nullptr : it->second.get();
+}
+
+std::vector<const Table*> Tablebase::tables() const {
+  std::vector<const Table*> out;
+  for (const auto& [m, t] : tables_) out.push_back(t.get());
+  return out;
+}
+
+std::vector<std::string> sample_wins(const Tablebase& base, int count, int min_plies, std::uint64_t seed,
+                                     std::vector<std::string>& classes) {
+  struct Source {
+    const Table* table;
+    Color side;
+  };
+  std::vector<Source> sources;
+  classes.clear();
+  for (const Table* t : base.tables()) {
+    for (const Color side : {White, Black}) {
+      const ClassStats s = class_stats(*t);
+      if (s.side[side].longest_win >= min_plies) {
+        sources.push_back({t, side});
+        classes.push_back(t->material().name() + (side == White ? " w" : " b"));
+      }
+    }
+  }
+  std::vector<std::string> out;
+  if (sources.empty()) return out;
+  Rng rng(seed);
+  while (static_cast<int>(out.size()) < count) {
+    const Source& src = sources[rng.below(sources.size())];
+    while (true) {
+      const std::uint64_t i = rng.below(src.table->size());
+      const Value v = decode_value(src.table->at(src.side, i));
+      if (src.table->at(src.side, i) == kNoPosition || v.wdl != Wdl::Win || v.plies < min_plies) continue;
+      Placement p;
+      src.table->placement(i, src.side, p);
+      if (rng.below(2)) p = mirrored(p, src.table->n());  // either orientation of a folded index
+      out.push_back(position_line(state_of(p, src.table->n())));
+      break;
+    }
+  }
+  return out;
 }
 
 void Tablebase::add(std::unique_ptr<Table> table) {

@@ -143,6 +143,7 @@ class Tablebase {
   const Table* find(const Material& canonical) const;
   void add(std::unique_ptr<Table> table);
   void set_max_pieces(int pieces) { max_pieces_ = pieces; }
+  std::vector<const Table*> tables() const;
 
   // The value for the side to move, if the position's class is in the tables (a side without pieces
   // or without moves is a loss in 0 whatever the tables hold).
@@ -181,6 +182,12 @@ std::unique_ptr<Table> read_table(const std::string& path, int n, const Material
 // Retrograde analysis of one class; every class its moves lead into (captures, promotions) must be in
 // `smaller`.
 std::unique_ptr<Table> solve(int n, const Material& m, const Tablebase& smaller, int threads);
+
+// `count` positions won for the side to move in at least `min_plies` plies, as position lines: a class
+// and side to move drawn uniformly among those that have such wins (`classes` receives them, e.g.
+// "KPvK w"), then a random such position of it (rejection sampling with the seeded generator).
+std::vector<std::string> sample_wins(const Tablebase& base, int count, int min_plies, std::uint64_t seed,
+                                     std::vector<std::string>& classes);
 
 // The tables of `folder` for board n, loaded once per process and shared (thread-safe).
 std::shared_ptr<const Tablebase> shared_tablebase(const std::string& folder, int n);

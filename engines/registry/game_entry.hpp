@@ -207,6 +207,11 @@ struct TablebaseRequest {
   int max_pieces = 3;
   std::string folder;  // where the tables are written; tables already there and sound are reused
   int threads = 1;
+  // Won positions to sample for a suite (0: none): uniformly over the classes (and sides to move) that
+  // have wins of at least `min_win_plies`, then uniformly among those wins; seeded.
+  int sample_wins = 0;
+  int min_win_plies = 4;
+  std::uint64_t seed = 1;
 };
 struct TablebaseSideStats {
   std::uint64_t positions = 0, won = 0, drawn = 0, lost = 0;  // for the side to move
@@ -250,8 +255,12 @@ struct GameEntry {
   std::vector<ExportFormat> exports;
   std::function<std::vector<GameRecord>(const JudgeRequest&)> judge_server;
   // Endgame tables (empty for games without them); `on_class` is called after each class.
-  std::function<std::vector<TablebaseClassStats>(const TablebaseRequest&,
-                                                 const std::function<void(const TablebaseClassStats&)>& on_class)>
+  struct TablebaseReport {
+    std::vector<TablebaseClassStats> classes;
+    std::vector<std::string> won_positions;  // sampled (position lines), when the request asked
+    std::vector<std::string> won_classes;    // the classes and sides they were sampled from, e.g. "KPvK w"
+  };
+  std::function<TablebaseReport(const TablebaseRequest&, const std::function<void(const TablebaseClassStats&)>& on_class)>
       tablebase;
 };
 
