@@ -17,7 +17,7 @@ struct MatchArgs {
   int games = 100;
   int concurrency = 1;
   std::uint64_t seed = 1;
-  std::string openings, boards, sprt, out, resume;
+  std::string openings, boards, sprt, out, resume, adjudicate;
 };
 
 }  // namespace
@@ -37,6 +37,8 @@ void add_match_command(CLI::App& app) {
     command->add_option("--concurrency", args->concurrency, "games at once (default 1)")->check(CLI::Range(1, 512));
     command->add_option("--seed", args->seed, "seed (default 1)");
     command->add_option("--openings", args->openings, "opening suite (JSON, from gamelab openings)");
+    command->add_option("--adjudicate-tables", args->adjudicate,
+                        "end a game as soon as the endgame tables in this folder know its position (Raichu)");
     command->add_option("--boards", args->boards, "folder of board files");
     command->add_option("--sprt", args->sprt, "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]");
     command->add_option("--out", args->out, "records file to write (JSON lines; must not exist yet)");
@@ -51,6 +53,7 @@ void add_match_command(CLI::App& app) {
       config.concurrency = args->concurrency;
       config.seed = args->seed;
       config.openings = args->openings;
+      config.adjudication_tables = args->adjudicate;
       config.boards = args->boards;
       if (!args->sprt.empty()) config.sprt = parse_sprt_arg(args->sprt);
       config.records = args->out.empty() ? args->resume : args->out;

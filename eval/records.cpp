@@ -52,6 +52,7 @@ std::string to_json_line(const PairRecord& r) {
                                    {"plies", g.plies},
                                    {"moves", g.moves}};
     if (g.fault) game["fault"] = *g.fault;
+    if (!g.adjudication.empty()) game["adjudication"] = g.adjudication;
     games.push_back(std::move(game));
   }
   const nlohmann::ordered_json line = {{"game", r.game},       {"pair", r.pair},       {"seed", r.seed},
@@ -132,6 +133,12 @@ GameRecord parse_game(const json& g, const std::array<EngineRecord, 2>& engines,
       throw InputError(where + "a game with termination \"normal\" has no fault (\"fault\": null)");
     }
     game.fault = static_cast<int>(fault.get<std::uint64_t>());
+  }
+  if (g.contains("adjudication")) {
+    if (!g["adjudication"].is_string() || g["adjudication"].get<std::string>().empty()) {
+      throw InputError(where + "\"adjudication\" must be a non-empty string (who ended the game)");
+    }
+    game.adjudication = g["adjudication"].get<std::string>();
   }
   const std::uint64_t plies = unsigned_field(g, "plies", where);
   if (plies > 100000000) throw InputError(where + "\"plies\" is implausibly large");

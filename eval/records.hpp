@@ -50,6 +50,7 @@ struct GameRecord {
   std::optional<int> fault;  // seat at fault (0 or 1) for a non-normal termination
   int plies = 0;
   std::vector<std::string> moves;
+  std::string adjudication;  // "tablebase" when the endgame tables ended the game; empty: the rules did
   bool operator==(const GameRecord&) const = default;
 
   // The score of the engine called `name` in this game (it must sit in one of the seats).

@@ -90,6 +90,8 @@ GameRecord play_game(const GameRequest& request) {
       engines.back().set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });
     }
   }
+  std::shared_ptr<const tb::Tablebase> adjudicator;
+  if (!request.adjudication_tables.empty()) adjudicator = tb::shared_tablebase(request.adjudication_tables, s.n);
   GameRecord record;
   std::vector<std::uint64_t> history;
   while (true) {
@@ -99,6 +101,26 @@ GameRecord play_game(const GameRequest& request) {
       record.score = first == White ? white_score : 1.0 - white_score;
       record.reason = std::string(to_string(r.outcome)) + ": " + to_string(r.reason);
       return record;
+    }
+    if (adjudicator) {
+      if (const auto v = adjudicator->probe(s)) {
+        // The exact value under best play; a decision beyond the ply limit is the limit's draw.
+        const int left = s.ply_limit - s.ply;
+        const bool decided = v->wdl != tb::Wdl::Draw && v->plies <= left;
+        const bool mover_wins = decided && v->wdl == tb::Wdl::Win;
+        const double white_score = !decided ? 0.5 : (mover_wins == (s.side == White)) ? 1.0 : 0.0;
+        record.score = first == White ? white_score : 1.0 - white_score;
+        record.adjudication = "tablebase";
+        const std::string cls = tb::Material::of(s).name();
+        record.reason = !decided ? "draw: adjudicated by the endgame tables (" + cls +
+                                       (v->wdl == tb::Wdl::Draw ? " drawn)" : ", decided only in " + std::to_string(v->plies) +
+                                                                                   " plies, " + std::to_string(left) + " left)")
+                                 : std::string(white_score == 1.0 ? "white wins" : "black wins") +
+                                       ": adjudicated by the endgame tables (" + cls + ", " +
+                                       (s.side == White ? "white" : "black") + " to move " + (mover_wins ? "wins" : "loses") +
+                                       " in " + std::to_string(v->plies) + " plies)";
+        return record;
+      }
     }
     const int seat = s.side == first ? 0 : 1;
     const PlayerSpec& player = request.players[seat];

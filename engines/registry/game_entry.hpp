@@ -114,6 +114,9 @@ struct GameRequest {
   std::string opening_source;          // names it in messages
   std::vector<PlayerSpec> players;     // seat order: seat 0 moves first (or is blue)
   std::uint64_t seed = 0;              // for any random choice inside the game (same for both games of a pair)
+  // A folder of endgame tables (games that have them): a position they know ends the game at once with
+  // its exact value (a decision that needs more plies than are left is a draw), recorded as adjudicated.
+  std::string adjudication_tables;
 };
 
 enum class Termination { Normal, Crash, Timeout, Illegal, Stalled };
@@ -126,6 +129,7 @@ struct GameRecord {
   int fault = -1;              // the seat at fault when termination is not Normal
   int plies = 0;
   std::vector<std::string> moves;  // readable moves (or joint moves)
+  std::string adjudication;        // non-empty: ended by an adjudicator ("tablebase"), not by the rules
 };
 
 // `gamelab openings <game>`: balanced positions after a few seeded random plies, deduplicated.

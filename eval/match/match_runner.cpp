@@ -46,6 +46,7 @@ GameRecord to_record(const gamelab::GameRecord& g, const std::string& seat0, con
   if (g.fault >= 0) r.fault = g.fault;
   r.plies = g.plies;
   r.moves = g.moves;
+  r.adjudication = g.adjudication;
   return r;
 }
 
@@ -196,7 +197,8 @@ std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
 }
 
 PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
-                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k) {
+                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
+                     const std::string& adjudication_tables) {
   if (positions.empty()) throw InputError("no positions to play from");
   PairRecord record;
   record.game = game.name;
@@ -212,6 +214,7 @@ PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::str
     request.opening_source = source;
     request.seed = record.seed;
     request.players = {seats[g]->player, seats[1 - g]->player};
+    request.adjudication_tables = adjudication_tables;
     const gamelab::GameRecord played = game.play_game(request);
     record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
   }
@@ -230,6 +233,9 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   if (config.concurrency < 1) throw InputError("--concurrency must be at least 1");
   if (config.records.empty()) throw InputError("a match needs a records file (--out or --resume)");
   if (config.sprt) check_sprt_config(*config.sprt);
+  if (!config.adjudication_tables.empty() && !game.tablebase) {
+    throw InputError("--adjudicate-tables: " + game.name + " has no endgame tables");
+  }
   const auto positions = load_match_positions(config);
   const std::uint64_t pairs = (static_cast<std::uint64_t>(config.games) + 1) / 2;
 
@@ -293,7 +299,8 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
     if (stop.load()) continue;
     const std::uint64_t k = todo[static_cast<std::size_t>(t)];
     try {
-      PairRecord record = play_pair(game, positions, config.engines[0], config.engines[1], config.seed, k);
+      PairRecord record = play_pair(game, positions, config.engines[0], config.engines[1], config.seed, k,
+                                    config.adjudication_tables);
       const std::string line = to_json_line(record);
       std::lock_guard<std::mutex> guard(lock);
       appender.append(line);

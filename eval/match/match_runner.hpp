@@ -31,6 +31,7 @@ struct MatchConfig {
   std::optional<SprtConfig> sprt;
   std::string records;             // records file (JSON lines); appended to
   bool resume = false;             // continue an interrupted run in `records`
+  std::string adjudication_tables; // endgame tables that end a game they know (GameRequest)
   double progress_interval_s = 30;  // not on a terminal: seconds between progress lines (0: every pair)
 };
 
@@ -60,7 +61,8 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress);
 // seed derive_seed(seed, k), `a` in seat 0 of the first game and in seat 1 of the second. run_match
 // plays every pair through it; the tuners call it directly with their own engines.
 PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
-                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k);
+                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
+                     const std::string& adjudication_tables = "");
 
 // The summary of a records file's pairs (as `gamelab match` would print it), for engine `a`.
 MatchSummary summarize(const std::vector<PairRecord>& records, const std::string& a,

@@ -78,6 +78,17 @@ TEST_CASE("a record survives a round trip through its JSON line", "[eval][record
   CHECK(r.games[0].score_of("A") == 1.0);
 }
 
+TEST_CASE("an adjudicated game says who ended it", "[eval][records]") {
+  PairRecord r = sample_record(3);
+  r.games[0].adjudication = "tablebase";
+  r.games[0].reason = "white wins: adjudicated by the endgame tables (RvP, white to move wins in 1 plies)";
+  const std::string line = to_json_line(r);
+  CHECK(nlohmann::json::parse(line)["games"][0]["adjudication"] == "tablebase");
+  CHECK_FALSE(nlohmann::json::parse(line)["games"][1].contains("adjudication"));  // only where it happened
+  CHECK(parse_record_line(line) == r);
+  CHECK_THAT(parse_error(with_field("/games/0/adjudication", "\"\"")), Catch::Contains("\"adjudication\" must be a non-empty string"));
+}
+
 TEST_CASE("unknown fields are ignored so the format can grow", "[eval][records]") {
   const std::string line = with_field("/games/0/nodes", "12345");
   CHECK(parse_record_line(line) == sample_record(1));

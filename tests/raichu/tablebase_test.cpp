@@ -14,6 +14,7 @@
 #include "common/search.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
+#include "raichu/match.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
@@ -421,4 +422,48 @@ TEST_CASE("with the tables a side that is ahead does not trade into a drawn endi
   CHECK(plain_draws > 0);
   CHECK(tabled_draws < plain_draws);
   WARN("plain search into drawn endings: " << plain_draws << ", with the tables: " << tabled_draws << " (positions with a win: " << with_win << ")");
+}
+
+TEST_CASE("a game the tables know is adjudicated at once with its exact value", "[raichu][tablebase]") {
+  const gamelab_test::TempFolder folder("tablebase_adjudication");
+  BuildOptions options;
+  options.n = 8;
+  options.max_pieces = 3;
+  options.folder = folder.path().string();
+  std::vector<ClassStats> stats;
+  build(options, stats);
+  gamelab::PlayerSpec a, b;
+  a.name = "a";
+  b.name = "b";
+  a.limits.nodes = b.limits.nodes = 300;
+  gamelab::GameRequest request;
+  request.players = {a, b};
+  request.adjudication_tables = folder.path().string();
+  // Won for White to move (a Raichu takes the last black piece), drawn (Raichus only), and a win that
+  // needs more plies than the game has left: a draw.
+  request.opening = "8 w .......@...............................................b........";
+  gamelab::GameRecord won = play_game(request);
+  CHECK(won.adjudication == "tablebase");
+  CHECK(won.plies == 0);
+  CHECK(won.score == 1.0);
+  CHECK_THAT(won.reason, Catch::Contains("white wins: adjudicated by the endgame tables (RvP, white to move wins in 1 plies)"));
+  request.opening = "8 b .......@.@........................................$.............";
+  const gamelab::GameRecord drawn = play_game(request);
+  CHECK(drawn.adjudication == "tablebase");
+  CHECK(drawn.score == 0.5);
+  CHECK_THAT(drawn.reason, Catch::Contains("RRvR drawn"));
+  // KPvK won in 39 plies for White (datasets/tablebase/raichu-n8-3.json): a win for the search with the
+  // plies to play it, a draw with 10 plies left.
+  State late = parse_board(8, White, "w.........W...................................................B.");
+  const Tablebase loaded = Tablebase::load_available(folder.path().string(), 8);
+  CHECK(loaded.max_pieces() == 3);
+  CHECK(search_score(loaded, late, 2) == gamelab::search::win_in(41));
+  late.ply = 390;
+  CHECK(search_score(loaded, late, 2) == 0);
+  // Without the option the game is played out.
+  request.adjudication_tables.clear();
+  request.opening = "8 w .......@...............................................b........";
+  const gamelab::GameRecord played = play_game(request);
+  CHECK(played.adjudication.empty());
+  CHECK(played.plies == 1);
 }
