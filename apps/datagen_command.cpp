@@ -16,6 +16,7 @@ namespace {
 struct DatagenArgs {
   int games = 0, concurrency = 1, random_plies = 8;
   std::string limit_games = "draw";
+  std::string adjudicate;
   std::uint64_t seed = 1;
   std::string out, limit = "nodes=5000", params, openings, boards;
   bool keep_tactical = false;
@@ -44,6 +45,8 @@ void add_datagen_command(CLI::App& app) {
         ->check(CLI::IsMember({"draw", "drop", "material"}));
     command->add_option("--params", a->params, "engine parameters (default: the engine's)");
     command->add_option("--openings", a->openings, "start from this opening suite (default: the game's start)");
+    command->add_option("--adjudicate-tables", a->adjudicate,
+                        "end each game at the first position these endgame tables know, labelled exactly (Raichu)");
     command->add_option("--boards", a->boards, "start from these boards (simultaneous games)");
     command->callback([&game, a] {
       tuner::ProcessGroup::refuse_mpi_job("datagen");
@@ -64,6 +67,7 @@ void add_datagen_command(CLI::App& app) {
       s.skip_tactical = !a->keep_tactical;
       s.limit_games = a->limit_games == "drop" ? LimitGames::Drop : a->limit_games == "material" ? LimitGames::Material : LimitGames::Draw;
       s.concurrency = a->concurrency;
+      s.adjudication_tables = a->adjudicate;
       s.out = a->out;
       const auto summary = tuner::run_datagen(s, std::cerr);
       std::cout << "wrote " << summary.positions << " positions from " << summary.games << " games to " << a->out << "\n";

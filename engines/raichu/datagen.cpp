@@ -7,6 +7,7 @@
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
+#include "raichu/tablebase.hpp"
 #include "search/alphabeta.hpp"
 
 namespace gamelab::raichu {
@@ -50,8 +51,21 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   };
   std::vector<Kept> kept;
   std::vector<std::uint64_t> history;
+  std::shared_ptr<const tb::Tablebase> tables;
+  if (!request.adjudication_tables.empty()) tables = tb::shared_tablebase(request.adjudication_tables, s.n);
   Result r;
   while (!(r = result(s)).over()) {
+    if (tables) {
+      if (const auto v = tables->probe(s)) {  // the exact result from here on
+        const bool decided = v->wdl != tb::Wdl::Draw && v->plies <= s.ply_limit - s.ply;
+        const double mover = !decided ? 0.5 : v->wdl == tb::Wdl::Win ? 1.0 : 0.0;
+        const double white = s.side == White ? mover : 1.0 - mover;
+        std::vector<LabelledPosition> out;
+        out.reserve(kept.size());
+        for (auto& k : kept) out.push_back({std::move(k.position), k.side == White ? white : 1.0 - white, k.score});
+        return out;
+      }
+    }
     MoveList moves;
     generate_moves(s, moves);
     bool capture = false;

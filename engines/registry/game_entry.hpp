@@ -178,6 +178,10 @@ struct DatagenRequest {
   int random_plies = 8;
   bool skip_tactical = true;  // leave out positions where the static evaluation is unreliable (captures pending)
   LimitGames limit_games = LimitGames::Draw;
+  // A folder of endgame tables (games that have them): the game ends at the first position they know,
+  // and every position kept is labelled with that position's exact result (decisions beyond the ply
+  // limit are draws), so the labels are exact where the tables reach.
+  std::string adjudication_tables;
 };
 
 // `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.

@@ -14,6 +14,7 @@
 #include "common/search.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
+#include "raichu/datagen.hpp"
 #include "raichu/match.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
@@ -466,4 +467,43 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
   const gamelab::GameRecord played = play_game(request);
   CHECK(played.adjudication.empty());
   CHECK(played.plies == 1);
+}
+
+TEST_CASE("datagen with the tables ends each game where they take over and labels it exactly", "[raichu][tablebase]") {
+  const gamelab_test::TempFolder folder("tablebase_datagen");
+  BuildOptions options;
+  options.n = 8;
+  options.max_pieces = 3;
+  options.folder = folder.path().string();
+  std::vector<ClassStats> stats;
+  const Tablebase base = build(options, stats);
+  gamelab::Rng rng(29);
+  int games = 0, labelled = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const State start = state_of(random_placement(Material::parse("RKvRP"), 8, White, rng), 8);
+    if (result(start).over()) continue;
+    gamelab::DatagenRequest request;
+    request.opening = position_line(start);
+    request.seed = static_cast<std::uint64_t>(trial);
+    request.limits.nodes = 300;
+    request.skip_tactical = false;
+    request.adjudication_tables = folder.path().string();
+    const auto rows = datagen_game(request);
+    if (rows.empty()) continue;
+    ++games;
+    // Every kept position is outside the tables (the game ended at the first one they know), and all
+    // carry one result: White's label is the same in every row.
+    std::optional<double> white;
+    for (const auto& row : rows) {
+      const State s = parse_position_text(row.position, "row");
+      INFO(row.position);
+      CHECK_FALSE(base.probe(s));
+      const double w = s.side == White ? row.result : 1.0 - row.result;
+      if (white) CHECK(w == *white);
+      white = w;
+      ++labelled;
+    }
+  }
+  CHECK(games >= 10);
+  CHECK(labelled >= games);
 }

@@ -27,6 +27,12 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
     throw InputError("datagen needs node or depth limits (reproducible), not " + to_string(settings.limits));
   }
   if (settings.out.empty()) throw InputError("datagen needs --out FILE");
+  if (!settings.adjudication_tables.empty() && !game.tablebase) {
+    throw InputError("--adjudicate-tables: " + game.name + " has no endgame tables");
+  }
+  if (settings.adjudication_tables.find_first_of(" \t\n") != std::string::npos) {
+    throw InputError("--adjudicate-tables '" + settings.adjudication_tables + "': a folder name without blanks, please (it goes into the data file's header)");
+  }
   const ParamSet params = settings.params.size() ? settings.params : game.default_params();
   DataWriter writer(settings.out, game.name,
                     {{"games", std::to_string(settings.games)}, {"seed", std::to_string(settings.seed)},
@@ -35,7 +41,8 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
                      {"limit_games", settings.limit_games == LimitGames::Drop       ? "drop"
                                      : settings.limit_games == LimitGames::Material ? "material"
                                                                                     : "draw"},
-                     {"params", params.fingerprint_hex()}});
+                     {"params", params.fingerprint_hex()},
+                     {"adjudication_tables", settings.adjudication_tables.empty() ? "none" : settings.adjudication_tables}});
   // Games are played in chunks, each chunk in parallel, then written in game order.
   const int chunk = std::max(16, 8 * settings.concurrency);
   ProgressOptions bar;
@@ -62,6 +69,7 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
         request.random_plies = settings.random_plies;
         request.skip_tactical = settings.skip_tactical;
         request.limit_games = settings.limit_games;
+        request.adjudication_tables = settings.adjudication_tables;
         played[static_cast<std::size_t>(i)] = game.datagen_game(request);
       } catch (...) {
         std::lock_guard<std::mutex> guard(lock);

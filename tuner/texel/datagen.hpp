@@ -24,6 +24,7 @@ struct DatagenSettings {
   int random_plies = 8;
   bool skip_tactical = true;
   LimitGames limit_games = LimitGames::Draw;  // games ended by the ply limit (registry/game_entry.hpp)
+  std::string adjudication_tables;            // endgame tables that end and label games (DatagenRequest)
   int concurrency = 1;
   std::string out;
   double progress_interval_s = 30;  // not on a terminal: seconds between progress lines (0: every chunk)
