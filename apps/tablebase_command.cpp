@@ -27,6 +27,7 @@ struct TablebaseArgs {
   int min_win = 4;
   std::uint64_t seed = 1;
   std::string sample_out;
+  std::string bundle;
 };
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
@@ -63,12 +64,14 @@ void add_tablebase_command(CLI::App& app) {
     sub->add_option("--min-win", args->min_win, "sampled wins take at least this many plies (default 4)")->check(CLI::Range(1, 252));
     sub->add_option("--seed", args->seed, "seed of the sample (default 1)");
     sub->add_option("--sample-out", args->sample_out, "the suite file of --sample-wins (JSON)");
+    sub->add_option("--bundle", args->bundle, "also write every table into this one file (the release bot embeds one)");
     sub->callback([&game, args] {
       if ((args->sample_wins > 0) != !args->sample_out.empty()) throw InputError("--sample-wins and --sample-out go together");
       TablebaseRequest request;
       request.sample_wins = args->sample_wins;
       request.min_win_plies = args->min_win;
       request.seed = args->seed;
+      request.bundle = args->bundle;
       request.options["n"] = std::to_string(args->n);
       request.max_pieces = args->pieces;
       request.folder = args->out.empty() ? "build/tablebases/" + game.name : args->out;

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,12 @@
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/release_params.hpp"
+#include "raichu/tablebase.hpp"
 #include "search/alphabeta.hpp"
+
+namespace gamelab::raichu {
+std::string embedded_tables();  // embedded_tables.cpp.in
+}
 
 namespace {
 
@@ -67,6 +73,17 @@ ParamSet playing_params() {
   search::SearchOptions options;
   options.tt_megabytes = bot_table_megabytes(request.time_limit_s);
   search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params), options);
+  // The embedded endgame tables (n = 8, up to 3 pieces): exact values inside the search, and a root
+  // they know answered from them. Unreadable tables are a warning, never a lost move.
+  std::optional<tb::Tablebase> tables;
+  if (root.n == 8) {
+    try {
+      tables.emplace(tb::Tablebase::from_bundle(embedded_tables(), "the embedded endgame tables"));
+      engine.set_oracle([&tables](const State& s, int ply) { return tb::search_score(*tables, s, ply); });
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "raichu: warning: %s; playing without endgame tables\n", e.what());
+    }
+  }
   SearchLimits limits;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   limits.movetime_ms = bot_movetime_ms(request.time_limit_s, elapsed);

@@ -144,6 +144,7 @@ GameEntry game_entry() {
     options.on_class = on_class;
     GameEntry::TablebaseReport report;
     const tb::Tablebase tables = tb::build(options, report.classes);
+    if (!request.bundle.empty()) write_file_atomic(request.bundle, tb::bundle_of(tables));
     if (request.sample_wins > 0) {
       report.won_positions = tb::sample_wins(tables, request.sample_wins, request.min_win_plies, request.seed, report.won_classes);
     }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/error.hpp"
@@ -500,7 +501,7 @@ std::string table_file(const std::string& folder, int n, const Material& m) {
   return (std::filesystem::path(folder) / ("raichu-n" + std::to_string(n) + "-" + m.name() + ".rtb")).string();
 }
 
-void write_table(const std::string& path, const Table& table) {
+std::string table_bytes(const Table& table) {
   Header h{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.version = kVersion;
@@ -512,33 +513,75 @@ void write_table(const std::string& path, const Table& table) {
   std::string content(reinterpret_cast<const char*>(&h), sizeof h);
   content.append(reinterpret_cast<const char*>(table.data(White).data()), table.size());
   content.append(reinterpret_cast<const char*>(table.data(Black).data()), table.size());
-  write_file_atomic(path, content);
+  return content;
 }
+
+void write_table(const std::string& path, const Table& table) { write_file_atomic(path, table_bytes(table)); }
+
+namespace {
+
+// One table from `in` (its header and both sides' bytes); `m` empty: whatever class the header names.
+std::unique_ptr<Table> parse_table(std::istream& in, const std::string& where, int n, std::optional<Material> m) {
+  Header h{};
+  in.read(reinterpret_cast<char*>(&h), sizeof h);
+  if (!in || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) throw InputError(where + ": not a Raichu table (bad header)");
+  if (h.version != kVersion) {
+    throw InputError(where + ": made by table version " + std::to_string(h.version) + ", this is version " +
+                     std::to_string(kVersion) + "; rebuild it with `gamelab tablebase raichu`");
+  }
+  h.name[sizeof h.name - 1] = 0;
+  if (!m) m = Material::parse(h.name);
+  if (static_cast<int>(h.n) != n || std::string(h.name) != m->name()) {
+    throw InputError(where + ": holds class " + std::string(h.name) + " for n = " + std::to_string(h.n) + "; expected " +
+                     m->name() + " for n = " + std::to_string(n));
+  }
+  auto table = std::make_unique<Table>(n, *m);
+  if (h.size != table->size()) throw InputError(where + ": " + std::to_string(h.size) + " entries; the class has " + std::to_string(table->size()));
+  for (const Color side : {White, Black}) {
+    in.read(reinterpret_cast<char*>(table->data(side).data()), static_cast<std::streamsize>(table->size()));
+    if (static_cast<std::uint64_t>(in.gcount()) != table->size()) throw InputError(where + ": truncated");
+  }
+  if (fnv1a(table->data(White), table->data(Black)) != h.checksum) throw InputError(where + ": checksum mismatch (a corrupt file)");
+  return table;
+}
+
+constexpr char kBundleMagic[8] = {'G', 'L', 'R', 'T', 'B', 'N', 'D', '1'};
+
+}  // namespace
 
 std::unique_ptr<Table> read_table(const std::string& path, int n, const Material& m) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open the table of class " + m.name() + " (build it with `gamelab tablebase raichu`)");
-  Header h{};
-  in.read(reinterpret_cast<char*>(&h), sizeof h);
-  if (!in || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) throw InputError(path + ": not a Raichu table (bad header)");
-  if (h.version != kVersion) {
-    throw InputError(path + ": made by table version " + std::to_string(h.version) + ", this is version " +
-                     std::to_string(kVersion) + "; rebuild it with `gamelab tablebase raichu`");
-  }
-  h.name[sizeof h.name - 1] = 0;
-  if (static_cast<int>(h.n) != n || std::string(h.name) != m.name()) {
-    throw InputError(path + ": holds class " + std::string(h.name) + " for n = " + std::to_string(h.n) + "; expected " +
-                     m.name() + " for n = " + std::to_string(n));
-  }
-  auto table = std::make_unique<Table>(n, m);
-  if (h.size != table->size()) throw InputError(path + ": " + std::to_string(h.size) + " entries; the class has " + std::to_string(table->size()));
-  for (const Color side : {White, Black}) {
-    in.read(reinterpret_cast<char*>(table->data(side).data()), static_cast<std::streamsize>(table->size()));
-    if (static_cast<std::uint64_t>(in.gcount()) != table->size()) throw InputError(path + ": truncated");
-  }
+  auto table = parse_table(in, path, n, m);
   if (in.peek() != std::char_traits<char>::eof()) throw InputError(path + ": longer than its header says");
-  if (fnv1a(table->data(White), table->data(Black)) != h.checksum) throw InputError(path + ": checksum mismatch (a corrupt file)");
   return table;
+}
+
+std::string bundle_of(const Tablebase& base) {
+  std::string out(kBundleMagic, sizeof kBundleMagic);
+  const std::uint32_t header[2] = {static_cast<std::uint32_t>(base.n()), static_cast<std::uint32_t>(base.tables().size())};
+  out.append(reinterpret_cast<const char*>(header), sizeof header);
+  for (const Table* t : base.tables()) out += table_bytes(*t);
+  return out;
+}
+
+Tablebase Tablebase::from_bundle(const std::string& bytes, const std::string& where) {
+  std::istringstream in(bytes);
+  char magic[8] = {};
+  std::uint32_t header[2] = {};
+  in.read(magic, sizeof magic);
+  in.read(reinterpret_cast<char*>(header), sizeof header);
+  if (!in || std::memcmp(magic, kBundleMagic, sizeof magic) != 0) throw InputError(where + ": not a bundle of Raichu tables");
+  Tablebase tb(static_cast<int>(header[0]));
+  for (std::uint32_t k = 0; k < header[1]; ++k) tb.add(parse_table(in, where, tb.n(), std::nullopt));
+  if (in.peek() != std::char_traits<char>::eof()) throw InputError(where + ": longer than its header says");
+  for (int pieces = 2; pieces <= kMaxPieces; ++pieces) {  // complete piece counts only
+    bool all = true;
+    for (const Material& m : classes_up_to(pieces)) all = all && tb.find(m);
+    if (!all) break;
+    tb.set_max_pieces(pieces);
+  }
+  return tb;
 }
 
 Tablebase Tablebase::load_available(const std::string& folder, int n) {

@@ -156,6 +156,8 @@ class Tablebase {
   // Every class of board n in `folder` up to the largest piece count whose classes are all there (none:
   // an empty set, max_pieces() 0). InputError if the folder does not exist or a file is corrupt.
   static Tablebase load_available(const std::string& folder, int n);
+  // The tables of a bundle (bundle_of): every table it holds; `where` names it in errors.
+  static Tablebase from_bundle(const std::string& bytes, const std::string& where);
 
  private:
   int n_;
@@ -177,6 +179,10 @@ Tablebase build(const BuildOptions& options, std::vector<ClassStats>& stats);
 // checksum; written to a temporary name and renamed).
 std::string table_file(const std::string& folder, int n, const Material& m);
 void write_table(const std::string& path, const Table& table);
+std::string table_bytes(const Table& table);  // a file's content
+// All tables of `base` in one blob (a header, then each table as its file holds it): the release bot
+// carries one inside its binary.
+std::string bundle_of(const Tablebase& base);
 std::unique_ptr<Table> read_table(const std::string& path, int n, const Material& m);
 
 // Retrograde analysis of one class; every class its moves lead into (captures, promotions) must be in

@@ -220,6 +220,7 @@ struct TablebaseRequest {
   int sample_wins = 0;
   int min_win_plies = 4;
   std::uint64_t seed = 1;
+  std::string bundle;  // also write every table into this one file (what the release bot embeds)
 };
 struct TablebaseSideStats {
   std::uint64_t positions = 0, won = 0, drawn = 0, lost = 0;  // for the side to move

@@ -18,6 +18,7 @@
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
+#include "raichu/tablebase.hpp"
 #include "release_params.hpp"
 #include "torture.hpp"
 
@@ -247,6 +248,32 @@ TEST_CASE("raichu bot: the call is read as leniently as its meaning allows", "[r
   CHECK_THROWS_WITH(parse_bot_args({"8", "bw", kStart8, "0.5"}), Catch::Contains("PLAYER: side 'bw'"));
   CHECK_THROWS_WITH(parse_bot_args({"8", "b", kStart8, "0.5ms"}), Catch::Contains("TIMELIMIT: '0.5ms'"));
   CHECK_THROWS_WITH(parse_bot_args({"8", "b", kStart8, "0.5", "x"}), Catch::Contains("got 5"));
+}
+
+TEST_CASE("raichu bot: it carries the endgame tables and plays their fastest win", "[release][raichu]") {
+  // Every class of at most 3 pieces on n = 8 is embedded: a won position of them is answered at once
+  // with a move to a position lost for the opponent one ply sooner.
+  tb::BuildOptions options;
+  options.n = 8;
+  options.max_pieces = 3;
+  options.threads = 2;
+  std::vector<tb::ClassStats> stats;
+  const tb::Tablebase tables = tb::build(options, stats);
+  std::vector<std::string> classes;
+  for (const std::string& line : tb::sample_wins(tables, 20, 5, 3, classes)) {
+    const State s = parse_position_text(line, "sample");
+    const auto v = tables.probe(s);
+    REQUIRE(v);
+    const Run run = run_bot(bot_argv(s, 1.0), 5.0);
+    INFO(line << " won in " << v->plies << "; stderr: " << run.result.err);
+    REQUIRE(run.result.exit_code == 0);
+    REQUIRE(judge_lines(s, run.lines, 0.5) == "");
+    const State after = parse_board(8, opponent(s.side), run.lines.back().text);
+    const auto w = tables.probe(after);
+    REQUIRE(w);
+    CHECK(w->wdl == tb::Wdl::Loss);
+    CHECK(w->plies == v->plies - 1);
+  }
 }
 
 TEST_CASE("raichu bot: it plays the configuration of engines/raichu/release.json", "[release][raichu]") {
