@@ -507,3 +507,7 @@ TEST_CASE("datagen with the tables ends each game where they take over and label
   CHECK(games >= 10);
   CHECK(labelled >= games);
 }
+
+TEST_CASE("tablebase statistics: a rebuild gives the counts in datasets/tablebase (n = 8, 4 pieces)", "[raichu][tablebase][slow]") {
+  check_statistics("raichu-n8-4.json");  // every 4-piece class: about half an hour on one core
+}
