@@ -2,6 +2,8 @@
 answers in CASES (JSON lines written by raichu_export_test.cpp):
   {"kind": "position", "n", "side", "board", "successors": [...], "features": [...], "eval": V}
   {"kind": "minimax", "n", "side", "board", "depth": D, "value": V, "completed": D'}
+  {"kind": "endgame", "n", "side", "board", "value": V or null}: the file's endgame rule at ply 1 against
+  the lab's endgame tables (null: outside the classes the file carries)
 Prints one summary line per kind; on the first disagreement prints both answers and exits 1."""
 import importlib.util
 import json
@@ -38,6 +40,10 @@ def main(module_path, cases_path):
                 value = m.evaluate(s)
                 if value != case["eval"]:
                     fail(case, "evaluation", value, case["eval"])
+            elif case["kind"] == "endgame":
+                value = m._endgame_score(s, 1)
+                if value != case["value"]:
+                    fail(case, "endgame value at ply 1", value, case["value"])
             else:
                 search = m.Search(reductions=False, tt_cutoffs=False)
                 _, value, completed = search.run(s, max_depth=case["depth"])

@@ -15,6 +15,7 @@
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
+#include "raichu/tablebase.hpp"
 #include "search/alphabeta.hpp"
 
 using namespace python_export_test;
@@ -160,6 +161,58 @@ TEST_CASE("the Raichu export generates the engine's successors and evaluation on
   std::vector<json> cases;
   for (const State& s : random_positions(2000, 12, {8, 8, 8, 8, 10, 10, 12, 14, 16})) cases.push_back(position_case(s, params));
   require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_positions.jsonl", cases), 600);
+}
+
+TEST_CASE("the Raichu export carries the Raichu-only 3-piece tables as the rule they prove", "[python][raichu]") {
+  // Every RvR position and 4,000 random RRvR / RvRR ones, both sides to move, on 8 x 8: the file's
+  // score at ply 1 must be the tables' (a win in d plies: WIN - 1 - d; a draw: 0). Classes with another
+  // piece, more pieces or another board size are outside it (null).
+  namespace tb = gamelab::raichu::tb;
+  tb::BuildOptions options;
+  options.max_pieces = 3;
+  options.threads = 2;
+  std::vector<tb::ClassStats> stats;
+  const tb::Tablebase tables = tb::build(options, stats);
+  const auto expected = [&](const State& s) -> json {
+    const auto v = tables.probe(s);
+    REQUIRE(v);
+    if (v->wdl == tb::Wdl::Draw) return 0;
+    return v->wdl == tb::Wdl::Win ? gamelab::search::win_in(1 + v->plies) : gamelab::search::loss_in(1 + v->plies);
+  };
+  const auto endgame_case = [](const State& s, const json& value) {
+    return json{{"kind", "endgame"}, {"n", s.n}, {"side", std::string(1, side_char(s.side))}, {"board", board_string(s)},
+                {"value", value}};
+  };
+  std::vector<json> cases;
+  const tb::Table& rvr = *tables.find(tb::Material::parse("RvR"));
+  for (std::uint64_t i = 0; i < rvr.size(); ++i) {
+    for (const Color side : {White, Black}) {
+      tb::Placement p;
+      if (!rvr.placement(i, side, p)) continue;
+      const State s = tb::state_of(p, 8);
+      cases.push_back(endgame_case(s, expected(s)));
+    }
+  }
+  gamelab::Rng rng(41);
+  const auto random_state = [&](const std::string& pieces, Color side, int n) {
+    while (true) {
+      std::string board(static_cast<std::size_t>(n * n), '.');
+      bool ok = true;
+      for (const char c : pieces) {
+        const std::size_t sq = rng.below(board.size());
+        ok = ok && board[sq] == '.';
+        board[sq] = c;
+      }
+      if (ok) return parse_board(n, side, board);
+    }
+  };
+  for (int k = 0; k < 4000; ++k) {
+    const State s = random_state(k % 2 ? "@@$" : "@$$", rng.below(2) ? White : Black, 8);
+    cases.push_back(endgame_case(s, expected(s)));
+  }
+  for (const std::string pieces : {"@$W", "@@$$", "@$b"}) cases.push_back(endgame_case(random_state(pieces, White, 8), nullptr));
+  cases.push_back(endgame_case(random_state("@$", White, 10), nullptr));
+  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_endgame.jsonl", cases), 600);
 }
 
 TEST_CASE("the Raichu export finds the engine's minimax value at depth 3", "[python][raichu]") {
