@@ -413,8 +413,8 @@ std::vector<std::string> sample_wins(const Tablebase& base, int count, int min_p
   std::vector<Source> sources;
   classes.clear();
   for (const Table* t : base.tables()) {
+    const ClassStats s = class_stats(*t);
     for (const Color side : {White, Black}) {
-      const ClassStats s = class_stats(*t);
       if (s.side[side].longest_win >= min_plies) {
         sources.push_back({t, side});
         classes.push_back(t->material().name() + (side == White ? " w" : " b"));
