@@ -140,8 +140,14 @@ ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, 
   } catch (const nlohmann::json::exception& e) {
     throw InputError(source + ": not valid JSON (" + e.what() + ")");
   }
+  // A release file (engines/<game>/release.json) holds the parameter set under "params": the frozen
+  // configuration, read as its parameters.
+  if (data.is_object() && data.contains("params") && data["params"].is_object() && data["params"].contains("params")) {
+    const nlohmann::json inner = data["params"];
+    data = inner;
+  }
   if (!data.is_object() || !data.contains("params") || !data["params"].is_array()) {
-    throw InputError(source + ": expected an object with a \"params\" array");
+    throw InputError(source + ": expected an object with a \"params\" array (or a release.json)");
   }
   if (data.contains("game") && data["game"] != defaults.game()) {
     throw InputError(source + ": parameters are for game " + data["game"].dump() + ", not " + defaults.game());

@@ -37,6 +37,15 @@ TEST_CASE("a partial parameter file keeps the other defaults", "[core][params]")
   CHECK(p.value("eval_b") == 9);
 }
 
+TEST_CASE("a release file is read as the parameters it froze", "[core][params]") {
+  ParamSet p = defaults();
+  p.set("eval_a", 123);
+  const std::string release = "{\"game\": \"toy\", \"params\": " + p.to_json() + ", \"date\": \"2026-01-01T00:00:00Z\"}";
+  CHECK(ParamSet::from_json(release, defaults(), "engines/toy/release.json") == p);
+  CHECK_THROWS_WITH(ParamSet::from_json(R"({"params": {"x": 1}})", defaults(), "r.json"),
+                    Catch::Contains("expected an object with a \"params\" array (or a release.json)"));
+}
+
 TEST_CASE("parameter file errors name the file, the parameter and the problem", "[core][params]") {
   const ParamSet d = defaults();
   CHECK_THROWS_WITH(ParamSet::from_spsa("eval_z, int, 1, 0, 2, 1, 0.002\n", d, "p.txt"),
