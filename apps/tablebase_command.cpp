@@ -82,11 +82,12 @@ void add_tablebase_command(CLI::App& app) {
         bytes += c.bytes;
         seconds += c.seconds;
         const auto& w = c.side[0];
-        char line[256];
-        std::snprintf(line, sizeof line, "%-6s n=%d  %12llu positions a side  white to move: won %s drawn %s lost %s  %7.2f s%s",
-                      c.name.c_str(), c.n, static_cast<unsigned long long>(w.positions), percent(w.won, w.positions).c_str(),
-                      percent(w.drawn, w.positions).c_str(), percent(w.lost, w.positions).c_str(), c.seconds,
-                      c.reused ? " (file reused)" : "");
+        char line[320];
+        std::snprintf(line, sizeof line,
+                      "[%d/%d] %-6s n=%d  %12llu positions a side  white to move: won %s drawn %s lost %s  %7.2f s%s  (%.0f s in all)",
+                      c.index, c.total, c.name.c_str(), c.n, static_cast<unsigned long long>(w.positions),
+                      percent(w.won, w.positions).c_str(), percent(w.drawn, w.positions).c_str(),
+                      percent(w.lost, w.positions).c_str(), c.seconds, c.reused ? " (file reused)" : "", seconds);
         std::cout << line << "\n";
         if (args->stats) {
           for (int s = 0; s < 2; ++s) {

@@ -781,7 +781,8 @@ Tablebase build(const BuildOptions& options, std::vector<ClassStats>& stats) {
   }
   if (!options.folder.empty()) std::filesystem::create_directories(options.folder);
   Tablebase tb(options.n);
-  for (const Material& m : classes_up_to(options.max_pieces)) {
+  const std::vector<Material> order = classes_up_to(options.max_pieces);
+  for (const Material& m : order) {
     const auto start = std::chrono::steady_clock::now();
     const std::string path = options.folder.empty() ? "" : table_file(options.folder, options.n, m);
     std::unique_ptr<Table> table;
@@ -802,6 +803,8 @@ Tablebase build(const BuildOptions& options, std::vector<ClassStats>& stats) {
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     s.bytes = path.empty() ? 0 : std::filesystem::file_size(path);
     s.reused = reused;
+    s.index = static_cast<int>(stats.size()) + 1;
+    s.total = static_cast<int>(order.size());
     if (options.on_class) options.on_class(s);
     stats.push_back(s);
     tb.add(std::move(table));

@@ -234,6 +234,7 @@ struct TablebaseClassStats {
   double seconds = 0;          // to build (or to load, when reused)
   std::uint64_t bytes = 0;     // the file's size
   bool reused = false;         // the file was already there and sound
+  int index = 0, total = 0;    // this class's place in the build (1-based) and the number of classes
 };
 
 struct GameEntry {
