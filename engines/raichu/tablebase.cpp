@@ -97,18 +97,21 @@ Material Material::parse(const std::string& name) {
   return m;
 }
 
-Material Material::of(const State& state) {
-  Material m;
+namespace {
+// Calls f(engine square) for every piece of `state`, White's first, each colour in square order.
+template <class F>
+void for_each_piece(const State& state, F&& f) {
   for (const Color c : {White, Black}) {
     for (int w = 0; w < 4; ++w) {
-      std::uint64_t bits = state.pieces[c][w];
-      while (bits) {
-        const int sq = w * 64 + __builtin_ctzll(bits);
-        bits &= bits - 1;
-        ++m.count[c][type_of(state.board[sq])];
-      }
+      for (std::uint64_t bits = state.pieces[c][w]; bits; bits &= bits - 1) f(w * 64 + __builtin_ctzll(bits));
     }
   }
+}
+}  // namespace
+
+Material Material::of(const State& state) {
+  Material m;
+  for_each_piece(state, [&](int sq) { ++m.count[color_of(state.board[sq])][type_of(state.board[sq])]; });
   return m;
 }
 
@@ -149,17 +152,10 @@ std::vector<Material> classes_up_to(int max_pieces) {
 Placement placement_of(const State& state) {
   Placement p;
   p.side = state.side;
-  for (const Color c : {White, Black}) {
-    for (int w = 0; w < 4; ++w) {
-      std::uint64_t bits = state.pieces[c][w];
-      while (bits) {
-        const int sq = w * 64 + __builtin_ctzll(bits);
-        bits &= bits - 1;
-        if (p.count == kMaxPieces) throw std::logic_error("tablebase: more pieces than a table holds");
-        p.at[p.count++] = {state.board[sq], static_cast<std::uint8_t>(compact(sq, state.n))};
-      }
-    }
-  }
+  for_each_piece(state, [&](int sq) {
+    if (p.count == kMaxPieces) throw std::logic_error("tablebase: more pieces than a table holds");
+    p.at[p.count++] = {state.board[sq], static_cast<std::uint8_t>(compact(sq, state.n))};
+  });
   return p;
 }
 

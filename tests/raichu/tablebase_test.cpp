@@ -41,6 +41,16 @@ const Tablebase& tables(int n, int pieces) {
   return *slot;
 }
 
+// The tables up to `pieces` on n = 8 written into `folder`, as `gamelab tablebase` writes them.
+Tablebase build_into(const gamelab_test::TempFolder& folder, int pieces, std::vector<ClassStats>* stats = nullptr) {
+  BuildOptions options;
+  options.n = 8;
+  options.max_pieces = pieces;
+  options.folder = folder.path().string();
+  std::vector<ClassStats> ignored;
+  return build(options, stats ? *stats : ignored);
+}
+
 // A random position of class `m` on board n: distinct squares, no Pichu or Pikachu on its last row.
 Placement random_placement(const Material& m, int n, Color side, gamelab::Rng& rng) {
   while (true) {
@@ -313,12 +323,12 @@ TEST_CASE("tablebase: what can be won with Raichus alone", "[raichu][tablebase]"
 
 TEST_CASE("tablebase files: written, read back, and refused when missing, corrupt or of another class", "[raichu][tablebase]") {
   const gamelab_test::TempFolder folder("tablebase_files");
+  std::vector<ClassStats> stats;
+  build_into(folder, 2, &stats);
   BuildOptions options;
   options.n = 8;
   options.max_pieces = 2;
   options.folder = folder.path().string();
-  std::vector<ClassStats> stats;
-  build(options, stats);
   REQUIRE(stats.size() == 6);
   const Material m = Material::parse("KvP");
   const std::string path = table_file(options.folder, 8, m);
@@ -427,12 +437,7 @@ TEST_CASE("with the tables a side that is ahead does not trade into a drawn endi
 
 TEST_CASE("a game the tables know is adjudicated at once with its exact value", "[raichu][tablebase]") {
   const gamelab_test::TempFolder folder("tablebase_adjudication");
-  BuildOptions options;
-  options.n = 8;
-  options.max_pieces = 3;
-  options.folder = folder.path().string();
-  std::vector<ClassStats> stats;
-  build(options, stats);
+  build_into(folder, 3);
   gamelab::PlayerSpec a, b;
   a.name = "a";
   b.name = "b";
@@ -471,12 +476,7 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
 
 TEST_CASE("datagen with the tables ends each game where they take over and labels it exactly", "[raichu][tablebase]") {
   const gamelab_test::TempFolder folder("tablebase_datagen");
-  BuildOptions options;
-  options.n = 8;
-  options.max_pieces = 3;
-  options.folder = folder.path().string();
-  std::vector<ClassStats> stats;
-  const Tablebase base = build(options, stats);
+  const Tablebase base = build_into(folder, 3);
   gamelab::Rng rng(29);
   int games = 0, labelled = 0;
   for (int trial = 0; trial < 30; ++trial) {
