@@ -57,8 +57,7 @@ std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   while (!(r = result(s)).over()) {
     if (tables) {
       if (const auto v = tables->probe(s)) {  // the exact result from here on
-        const bool decided = v->wdl != tb::Wdl::Draw && v->plies <= s.ply_limit - s.ply;
-        const double mover = !decided ? 0.5 : v->wdl == tb::Wdl::Win ? 1.0 : 0.0;
+        const double mover = tb::mover_result(tb::within_limit(*v, s.ply_limit - s.ply));
         const double white = s.side == White ? mover : 1.0 - mover;
         std::vector<LabelledPosition> out;
         out.reserve(kept.size());

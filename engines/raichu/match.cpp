@@ -106,9 +106,11 @@ GameRecord play_game(const GameRequest& request) {
       if (const auto v = adjudicator->probe(s)) {
         // The exact value under best play; a decision beyond the ply limit is the limit's draw.
         const int left = s.ply_limit - s.ply;
-        const bool decided = v->wdl != tb::Wdl::Draw && v->plies <= left;
-        const bool mover_wins = decided && v->wdl == tb::Wdl::Win;
-        const double white_score = !decided ? 0.5 : (mover_wins == (s.side == White)) ? 1.0 : 0.0;
+        const tb::Value in_game = tb::within_limit(*v, left);
+        const bool decided = in_game.wdl != tb::Wdl::Draw;
+        const bool mover_wins = in_game.wdl == tb::Wdl::Win;
+        const double mover = tb::mover_result(in_game);
+        const double white_score = s.side == White ? mover : 1.0 - mover;
         record.score = first == White ? white_score : 1.0 - white_score;
         record.adjudication = "tablebase";
         const std::string cls = tb::Material::of(s).name();

@@ -609,11 +609,12 @@ std::shared_ptr<const Tablebase> shared_tablebase(const std::string& folder, int
 }
 
 std::optional<int> search_score(const Tablebase& base, const State& state, int ply) {
-  const std::optional<Value> v = base.probe(state);
-  if (!v) return std::nullopt;
-  if (v->wdl == Wdl::Draw || v->plies > state.ply_limit - state.ply) return 0;
-  const int distance = std::min(ply + v->plies, 2 * search::kMaxPly - 1);  // stays a decisive score
-  return v->wdl == Wdl::Win ? search::win_in(distance) : search::loss_in(distance);
+  const std::optional<Value> exact = base.probe(state);
+  if (!exact) return std::nullopt;
+  const Value v = within_limit(*exact, state.ply_limit - state.ply);
+  if (v.wdl == Wdl::Draw) return 0;
+  const int distance = std::min(ply + v.plies, 2 * search::kMaxPly - 1);  // stays a decisive score
+  return v.wdl == Wdl::Win ? search::win_in(distance) : search::loss_in(distance);
 }
 
 Tablebase Tablebase::load(const std::string& folder, int n, int max_pieces) {

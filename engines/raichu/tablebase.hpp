@@ -72,6 +72,12 @@ inline Value decode_value(std::uint8_t byte) {
   return {d % 2 == 1 ? Wdl::Win : Wdl::Loss, d};
 }
 
+// The value in the game, where `plies_left` remain before the ply limit: a decision that needs more
+// plies than that is the limit's draw. Every user of the tables (search, referee, datagen) applies it.
+inline Value within_limit(const Value& v, int plies_left) { return v.plies > plies_left ? Value{} : v; }
+// The result for the side to move in a game: 1 won, 0.5 drawn, 0 lost.
+inline double mover_result(const Value& v) { return v.wdl == Wdl::Win ? 1.0 : v.wdl == Wdl::Loss ? 0.0 : 0.5; }
+
 // A position as the tables see it: up to four pieces on compact squares (row * n + col), side to move.
 struct Placed {
   std::uint8_t piece = Empty;  // Piece
