@@ -1,5 +1,6 @@
 #include "raichu/eval.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -78,6 +79,55 @@ void dynamic_features(const State& s, const MoveList& ours, std::array<int, kFea
   f[Defended] = them.defended - us.defended;
 }
 
+int king_distance(int a, int b) {
+  const int dr = row_of(a) > row_of(b) ? row_of(a) - row_of(b) : row_of(b) - row_of(a);
+  const int dc = col_of(a) > col_of(b) ? col_of(a) - col_of(b) : col_of(b) - col_of(a);
+  return dr > dc ? dr : dc;
+}
+
+bool pressing(const State& s, Color c) {
+  return s.counts[c] > s.counts[opponent(c)] && s.counts[opponent(c)] <= kPressingMaxDefenders;
+}
+
+// The conversion terms for the side that presses (at most one side does), signed for the side to move.
+// Only reached in endings, so the piece lists are gathered here rather than in the main walk.
+void conversion_features(const State& s, std::array<int, kFeatureCount>& f) {
+  const Color presser = pressing(s, White) ? White : pressing(s, Black) ? Black : White;
+  if (!pressing(s, presser)) return;
+  std::array<std::array<std::uint8_t, kMaxN>, 2> squares{};
+  std::array<int, 2> count{};
+  for (int word = 0; word < 4; ++word) {
+    for (Color c : {White, Black}) {
+      std::uint64_t set = s.pieces[c][word];
+      while (set) {
+        squares[c][count[c]++] = static_cast<std::uint8_t>(word * 64 + __builtin_ctzll(set));
+        set &= set - 1;
+      }
+    }
+  }
+  const Color defender = opponent(presser);
+  int approach = 0, cohesion = 0, edge = 0;
+  for (int i = 0; i < count[presser]; ++i) {
+    const int sq = squares[presser][i];
+    int nearest_own = s.n;
+    for (int j = 0; j < count[presser]; ++j)
+      if (j != i) nearest_own = std::min(nearest_own, king_distance(sq, squares[presser][j]));
+    cohesion -= nearest_own - 1;
+    if (type_of(s.board[sq]) != Raichu) continue;
+    int nearest_enemy = s.n;
+    for (int j = 0; j < count[defender]; ++j) nearest_enemy = std::min(nearest_enemy, king_distance(sq, squares[defender][j]));
+    approach += s.n - 1 - nearest_enemy;
+  }
+  for (int j = 0; j < count[defender]; ++j) {
+    const int r = row_of(squares[defender][j]), c = col_of(squares[defender][j]);
+    edge += r == 0 || c == 0 || r == s.n - 1 || c == s.n - 1;
+  }
+  const int sign = presser == s.side ? 1 : -1;
+  f[ConvertApproach] = sign * approach;
+  f[ConvertCohesion] = sign * cohesion;
+  f[ConvertDefenderEdge] = sign * edge;
+}
+
 }  // namespace
 
 void feature_counts(const State& s, std::array<int, kFeatureCount>& f) {
@@ -105,6 +155,7 @@ void feature_counts(const State& s, const MoveList& ours, std::array<int, kFeatu
     }
   }
   dynamic_features(s, ours, f);
+  conversion_features(s, f);
   f[Tempo] = 1;
 }
 
@@ -146,6 +197,11 @@ ParamSet default_params() {
       {"eval_defended", 20, -200, 400, 5, 0.002},
       {"eval_mobility", 3, -20, 50, 1, 0.002},
       {"eval_tempo", 10, -100, 200, 5, 0.002},
+      // Conversion: a pressing side brings its Raichus to the defenders and keeps its pieces together;
+      // a defender on an edge can be jumped from fewer directions (the sign is the tuners' to find).
+      {"eval_convert_approach", 6, -50, 100, 2, 0.002},
+      {"eval_convert_cohesion", 4, -50, 100, 2, 0.002},
+      {"eval_convert_defender_edge", 0, -200, 200, 5, 0.002},
   };
   for (const auto& knob : search::AlphaBetaKnobs::default_params()) params.push_back(knob);
   return ParamSet("raichu", params);

@@ -30,8 +30,16 @@ enum Feature : int {
   Defended,           // attacked pieces whose every capture can be answered by a recapture
   Mobility,           // legal moves
   Tempo,              // 1: the side to move
+  // Conversion terms, counted for a side that is pressing: more pieces than the opponent, who has at
+  // most kPressingMaxDefenders left (endings beyond the tables must still make progress).
+  ConvertApproach,    // per own Raichu: n - 1 - its king distance to the nearest enemy piece
+  ConvertCohesion,    // per own piece: -(king distance to the nearest own piece - 1)
+  ConvertDefenderEdge,  // enemy pieces on an edge of the board
   kFeatureCount
 };
+
+// A side presses when it has more pieces than the opponent and the opponent at most this many.
+constexpr int kPressingMaxDefenders = 3;
 
 // Every feature's count (side to move's view), into a fixed array: no allocation.
 void feature_counts(const State& state, std::array<int, kFeatureCount>& counts);

@@ -46,6 +46,30 @@ std::vector<State> random_positions(std::size_t count, std::uint64_t seed, const
   return out;
 }
 
+// `count` endings: 1..4 pieces of random kinds per side on random squares (Pichus and Pikachus short of
+// their promotion row), n = 8 or 10, either side to move, not over: where the conversion terms count.
+std::vector<State> random_endings(std::size_t count, std::uint64_t seed) {
+  gamelab::Rng rng(seed);
+  std::vector<State> out;
+  while (out.size() < count) {
+    const int n = rng.below(2) ? 8 : 10;
+    std::string board(static_cast<std::size_t>(n * n), '.');
+    for (int color = 0; color < 2; ++color) {
+      const int pieces = 1 + static_cast<int>(rng.below(4));
+      for (int k = 0; k < pieces; ++k) {
+        const int kind = static_cast<int>(rng.below(3));
+        int sq;
+        do sq = static_cast<int>(rng.below(board.size()));
+        while (board[sq] != '.' || (kind < 2 && sq / n == (color == 0 ? n - 1 : 0)));
+        board[sq] = (color == 0 ? "wW@" : "bB$")[kind];
+      }
+    }
+    const State s = parse_board(n, rng.below(2) ? White : Black, board);
+    if (!result(s).over()) out.push_back(s);
+  }
+  return out;
+}
+
 json position_json(const State& s) {
   return {{"n", s.n}, {"side", std::string(1, side_char(s.side))}, {"board", board_string(s)}};
 }
@@ -156,10 +180,19 @@ TEST_CASE("the Raichu export takes --params and refuses another game's", "[pytho
   CHECK_THROWS_WITH(export_python(other, "x"), Catch::Contains("not Raichu's"));
 }
 
-TEST_CASE("the Raichu export generates the engine's successors and evaluation on 2,000 positions", "[python][raichu]") {
+TEST_CASE("the Raichu export generates the engine's successors and evaluation on 2,500 positions", "[python][raichu]") {
   const gamelab::ParamSet params = exported_params();
   std::vector<json> cases;
   for (const State& s : random_positions(2000, 12, {8, 8, 8, 8, 10, 10, 12, 14, 16})) cases.push_back(position_case(s, params));
+  // And 500 endings, most of them with a side pressing (the conversion terms non-zero).
+  int pressing = 0;
+  for (const State& s : random_endings(500, 13)) {
+    cases.push_back(position_case(s, params));
+    std::array<int, kFeatureCount> f;
+    feature_counts(s, f);
+    pressing += f[ConvertCohesion] != 0 || f[ConvertApproach] != 0 || f[ConvertDefenderEdge] != 0;
+  }
+  CHECK(pressing > 200);
   require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_positions.jsonl", cases), 600);
 }
 

@@ -87,6 +87,39 @@ TEST_CASE("features and evaluate agree: eval is the weighted sum of the features
   }
 }
 
+TEST_CASE("the conversion terms count for the pressing side only, signed for the side to move", "[raichu][engine]") {
+  // White presses: 2 Raichus and a Pikachu against a lone Pikachu on the left edge.
+  const std::vector<std::string> rows = {
+      "........",  //
+      "...W....",  // Pikachu (1, 3)
+      "........",  //
+      "B.......",  // enemy Pikachu (3, 0): on an edge
+      "........",  //
+      "..@.....",  // Raichu (5, 2): 2 from the defender
+      "........",  //
+      ".......@",  // Raichu (7, 7): 7 from it
+  };
+  std::array<int, kFeatureCount> f;
+  feature_counts(from_rows(rows, White), f);
+  CHECK(f[ConvertApproach] == (7 - 2) + (7 - 7));
+  // Nearest own piece: Pikachu 4 (the Raichu on (5, 2)), Raichu (5, 2) 4, Raichu (7, 7) 5.
+  CHECK(f[ConvertCohesion] == -(3 + 3 + 4));
+  CHECK(f[ConvertDefenderEdge] == 1);
+  std::array<int, kFeatureCount> g;
+  feature_counts(from_rows(rows, Black), g);
+  CHECK(g[ConvertApproach] == -f[ConvertApproach]);
+  CHECK(g[ConvertCohesion] == -f[ConvertCohesion]);
+  CHECK(g[ConvertDefenderEdge] == -1);
+  // Level material: nobody presses.
+  std::vector<std::string> level = rows;
+  level[2] = ".....b..";
+  level[4] = "......b.";
+  feature_counts(from_rows(level, White), f);
+  CHECK(f[ConvertApproach] == 0);
+  CHECK(f[ConvertCohesion] == 0);
+  CHECK(f[ConvertDefenderEdge] == 0);
+}
+
 TEST_CASE("a win in 1 is found at depth 1", "[raichu][engine]") {
   const State s = parse_board(8, White, ".......@...............................................b........");
   auto e = engine();
