@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "eval/match/match_runner.hpp"
 #include "registry/game_registry.hpp"
-#include "tuner/process_group.hpp"
+#include "distributed.hpp"
 #include "tuner/texel/datagen.hpp"
 
 namespace gamelab::cli {
@@ -48,8 +48,7 @@ void add_datagen_command(CLI::App& app) {
     command->add_option("--adjudicate-tables", a->adjudicate,
                         "end each game at the first position these endgame tables know, labelled exactly (Raichu)");
     command->add_option("--boards", a->boards, "start from these boards (simultaneous games)");
-    command->callback([&game, a] {
-      tuner::ProcessGroup::refuse_mpi_job("datagen");
+    command->callback([&game, a] { run_driven([&] {
       tuner::DatagenSettings s;
       s.game = game.name;
       s.games = a->games;
@@ -71,7 +70,7 @@ void add_datagen_command(CLI::App& app) {
       s.out = a->out;
       const auto summary = tuner::run_datagen(s, std::cerr);
       std::cout << "wrote " << summary.positions << " positions from " << summary.games << " games to " << a->out << "\n";
-    });
+    }); });
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "distributed.hpp"
 #include "eval/match/match_runner.hpp"
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
@@ -43,7 +44,7 @@ void add_match_command(CLI::App& app) {
     command->add_option("--sprt", args->sprt, "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]");
     command->add_option("--out", args->out, "records file to write (JSON lines; must not exist yet)");
     command->add_option("--resume", args->resume, "records file of an interrupted run to continue");
-    command->callback([&game, args] {
+    command->callback([&game, args] { run_driven([&] {
       if (args->engines.size() != 2) throw InputError("give --engine exactly twice (found " + std::to_string(args->engines.size()) + ")");
       if (args->out.empty() == args->resume.empty()) throw InputError("give either --out FILE or --resume FILE");
       eval::MatchConfig config;
@@ -60,7 +61,7 @@ void add_match_command(CLI::App& app) {
       config.resume = !args->resume.empty();
       const auto summary = eval::run_match(config, std::cerr);
       std::cout << eval::summary_text(summary, config);
-    });
+    }); });
   }
 }
 

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "distributed.hpp"
 #include "core/error.hpp"
 #include "eval/release/release_gate.hpp"
 #include "eval/release/release_report.hpp"
@@ -71,7 +72,7 @@ void add_release_command(CLI::App& app) {
     command->add_flag("--force", o.force, "release even without an SPRT acceptance (recorded); perft must still match");
     command->add_flag("--deep-perft", o.deep_perft, "also check the dataset's deep perft depths");
     command->add_option("--perft-dataset", o.perft_dataset, "the perft dataset (default datasets/perft/" + game.name + ".json)");
-    command->callback([&game, args] { run(game, *args); });
+    command->callback([&game, args] { run_driven([&] { run(game, *args); }); });
   }
 }
 

@@ -13,7 +13,8 @@
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
-#include "tuner/process_group.hpp"
+#include "distributed.hpp"
+#include "eval/distributed/ordered_jobs.hpp"
 #include "tuner/spsa/campaign.hpp"
 #include "tuner/spsa/registry_player.hpp"
 #include "tuner/spsa/verify.hpp"
@@ -24,6 +25,7 @@ namespace gamelab::cli {
 namespace {
 
 using namespace gamelab::tuner;
+using dist::ProcessGroup;
 
 struct SpsaArgs {
   std::string game;  // recipes only (the command names it)
@@ -57,21 +59,6 @@ struct VerifyArgs {
   bool best = false;
 };
 
-// With more than one rank, a failure on any rank ends the whole job (the others would wait forever).
-template <class F>
-void on_group(const ProcessGroup& group, F&& body) {
-  if (group.size() == 1) {
-    body();
-    return;
-  }
-  try {
-    body();
-  } catch (const std::exception& e) {
-    std::cerr << "gamelab: error (rank " << group.rank() << " of " << group.size() << "): " << e.what() << std::endl;
-    group.abort(2);
-  }
-}
-
 void print_verify(const VerifyReport& report) {
   std::cout << eval::summary_text(report.summary, report.config);
   std::string verdict_file = report.config.records;
@@ -100,7 +87,10 @@ void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency
               << std::endl;
   }
   campaign->run(player, group, group.root() ? &std::cerr : nullptr, {});
-  if (!group.root()) return;
+  if (!group.root()) {
+    serve_jobs();  // the verification match below
+    return;
+  }
   std::cout << "spsa " << s.game << ": " << campaign->done() << "/" << campaign->iterations() << " iterations ("
             << 2LL * s.pairs_per_iteration * campaign->done() << " games); " << dir << "/current.json:\n";
   const ParamSet current = campaign->current();
@@ -113,6 +103,7 @@ void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency
     options.concurrency = concurrency;
     print_verify(verify_campaign(*campaign, options, std::cerr));
   }
+  dist::send_done(group);
 }
 
 // The verification limit of a two-stage campaign must be longer than the tuning limit: fishtest
@@ -197,7 +188,7 @@ void add_spsa(CLI::App& tune) {
                         "the verification's limit, at least 8 x --limit for nodes (default: --limit): tune short, "
                         "verify long");
     command->callback([&game, a] {
-      ProcessGroup group;
+      const ProcessGroup& group = ProcessGroup::world();
       on_group(group, [&] {
         if (group.root()) create_spsa_campaign(game, *a);
         run_spsa(group, a->campaign, 0, true);
@@ -267,7 +258,7 @@ void add_recipe(CLI::App& tune) {
   recipe->add_option("--concurrency", r->concurrency, "threads per process (default: the recipe's)")->check(CLI::Range(1, 512));
   recipe->add_flag("--no-verify", r->no_verify, "skip the verification match at the end");
   recipe->callback([r] {
-    ProcessGroup group;
+    const ProcessGroup& group = ProcessGroup::world();
     on_group(group, [&] {
       std::string dir;
       if (group.root()) {
@@ -329,8 +320,7 @@ void add_texel(CLI::App& tune) {
                         "data has scores (default 1: the result alone)")
         ->check(CLI::Range(0.0, 1.0));
     command->add_option("--concurrency", a->concurrency, "threads (default 1)")->check(CLI::Range(1, 512));
-    command->callback([&game, a] {
-      ProcessGroup::refuse_mpi_job("tune texel");
+    command->callback([&game, a] { run_driven([&] {
       TexelSettings s;
       s.game = game.name;
       s.data = std::filesystem::absolute(a->data).string();
@@ -354,7 +344,7 @@ void add_texel(CLI::App& tune) {
       s.data_hash = data.file_hash;
       TexelCampaign::create(a->campaign, s);
       run_texel(a->campaign, 0, &data);
-    });
+    }); });
   }
 }
 
@@ -383,15 +373,19 @@ void add_tune_command(CLI::App& app) {
   resume->add_option("--concurrency", r->concurrency, "threads per process (default: the campaign's)")->check(CLI::Range(1, 512));
   resume->add_flag("--no-verify", r->no_verify, "SPSA: skip the verification match at the end");
   resume->callback([r] {
-    ProcessGroup group;
+    const ProcessGroup& group = ProcessGroup::world();
     on_group(group, [&] {
       // Rank 0 reads the folder; the other ranks learn the kind from it.
       const std::string kind = group.broadcast(group.root() ? campaign_kind(r->campaign) : std::string());
       if (kind == "spsa") {
         run_spsa(group, r->campaign, r->concurrency, !r->no_verify);
       } else if (kind == "texel") {
-        if (group.size() > 1) throw InputError("Texel campaigns run on one process (use --concurrency for threads)");
+        if (!group.root()) {
+          serve_jobs();
+          return;
+        }
         run_texel(r->campaign, r->concurrency, nullptr);
+        dist::send_done(group);
       } else {
         throw InputError(r->campaign + "/config.json: unknown campaign kind '" + kind + "'");
       }
@@ -408,8 +402,7 @@ void add_tune_command(CLI::App& app) {
                      "the engines' limit (default: the campaign's verification limit); another limit writes "
                      "verify-<limit>.json beside verify.json");
   verify->add_flag("--best", v->best, "play best.json (the averaged trajectory) instead of current.json");
-  verify->callback([v] {
-    ProcessGroup::refuse_mpi_job("tune verify");
+  verify->callback([v] { run_driven([&] {
     if (campaign_kind(v->campaign) != "spsa") throw InputError(v->campaign + ": verify is for SPSA campaigns");
     const SpsaCampaign campaign = SpsaCampaign::load(v->campaign, std::cerr);
     VerifyOptions options;
@@ -419,7 +412,7 @@ void add_tune_command(CLI::App& app) {
     options.limits = v->limit.empty() ? std::string() : to_string(parse_limits(v->limit, "--limit"));
     if (!v->sprt.empty()) options.sprt = parse_sprt_arg(v->sprt);
     print_verify(verify_campaign(campaign, options, std::cerr));
-  });
+  }); });
 }
 
 }  // namespace gamelab::cli

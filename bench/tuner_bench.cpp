@@ -7,7 +7,7 @@
 
 #include "core/rng.hpp"
 #include "registry/game_registry.hpp"
-#include "tuner/process_group.hpp"
+#include "eval/distributed/process_group.hpp"
 #include "tuner/spsa/registry_player.hpp"
 #include "tuner/texel/texel.hpp"
 

@@ -4,12 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -18,6 +16,7 @@
 #include "core/progress.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
+#include "eval/distributed/ordered_jobs.hpp"
 #include "eval/stats/elo.hpp"
 #include "registry/game_registry.hpp"
 
@@ -221,6 +220,69 @@ PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::str
   return record;
 }
 
+namespace {
+
+// What the serving ranks need to play their share of a match: everything rank 0 read from files.
+struct MatchJob {
+  const GameEntry& game;
+  std::vector<std::pair<std::string, std::string>> positions;
+  EngineArg a, b;
+  std::uint64_t seed;
+  std::string adjudication_tables;
+};
+
+nlohmann::json engine_json(const EngineArg& e) {
+  const PlayerSpec& p = e.player;
+  return {{"name", p.name},
+          {"params", p.params.size() ? nlohmann::json::parse(p.params.to_json()) : nlohmann::json()},
+          {"limits", to_string(p.limits)},
+          {"tablebase", p.tablebase},
+          {"command", p.command},
+          {"protocol", p.protocol},
+          {"time_limit_s", p.time_limit_s},
+          {"params_hash", e.params_hash}};
+}
+
+EngineArg engine_from_json(const nlohmann::json& j, const GameEntry& game) {
+  EngineArg e;
+  e.player.name = j.at("name").get<std::string>();
+  if (!j.at("params").is_null()) e.player.params = ParamSet::from_json(j.at("params").dump(), game.default_params(), "match job");
+  const std::string limits = j.at("limits").get<std::string>();
+  if (!limits.empty()) e.player.limits = parse_limits(limits, "match job");
+  e.player.tablebase = j.at("tablebase").get<std::string>();
+  e.player.command = j.at("command").get<std::string>();
+  e.player.protocol = j.at("protocol").get<std::string>();
+  e.player.time_limit_s = j.at("time_limit_s").get<double>();
+  e.params_hash = j.at("params_hash").get<std::string>();
+  return e;
+}
+
+std::string match_job_text(const MatchJob& job, const std::vector<std::uint64_t>& todo, int concurrency) {
+  nlohmann::json positions = nlohmann::json::array();
+  for (const auto& [text, source] : job.positions) positions.push_back({text, source});
+  return nlohmann::json{{"game", job.game.name},       {"positions", positions},
+                        {"a", engine_json(job.a)},     {"b", engine_json(job.b)},
+                        {"seed", job.seed},            {"adjudication_tables", job.adjudication_tables},
+                        {"todo", todo},                {"concurrency", concurrency}}
+      .dump();
+}
+
+std::string play_job_pair(const MatchJob& job, std::uint64_t k) {
+  return to_json_line(play_pair(job.game, job.positions, job.a, job.b, job.seed, k, job.adjudication_tables));
+}
+
+}  // namespace
+
+void serve_match(const std::string& text) {
+  const auto j = nlohmann::json::parse(text);
+  const GameEntry& game = find_game(j.at("game").get<std::string>());
+  MatchJob job{game, {}, engine_from_json(j.at("a"), game), engine_from_json(j.at("b"), game),
+               j.at("seed").get<std::uint64_t>(), j.at("adjudication_tables").get<std::string>()};
+  for (const auto& p : j.at("positions")) job.positions.push_back({p[0].get<std::string>(), p[1].get<std::string>()});
+  dist::run_ordered(dist::ProcessGroup::world(), j.at("todo").get<std::vector<std::uint64_t>>(), j.at("concurrency").get<int>(),
+                    [&job](std::uint64_t k) { return play_job_pair(job, k); }, nullptr);
+}
+
 MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   const auto start = std::chrono::steady_clock::now();
   const GameEntry& game = find_game(config.game);
@@ -267,13 +329,10 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   }
 
   RecordsAppender appender(config.records);
-  std::mutex lock;
-  std::atomic<bool> stop{false};
   std::vector<PairRecord> all = done;
   MatchSummary summary = summarize(all, a, config.sprt);
   summary.pairs_resumed = done.size();
-  if (summary.verdict && *summary.verdict != SprtVerdict::Continue) stop = true;
-  std::exception_ptr failure;
+  if (summary.verdict && *summary.verdict != SprtVerdict::Continue) todo.clear();
 
   ProgressOptions bar;
   bar.task = "match " + game.name;
@@ -293,28 +352,19 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
     return std::string(line);
   };
 
-  const long count = static_cast<long>(todo.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(config.concurrency)
-  for (long t = 0; t < count; ++t) {
-    if (stop.load()) continue;
-    const std::uint64_t k = todo[static_cast<std::size_t>(t)];
-    try {
-      PairRecord record = play_pair(game, positions, config.engines[0], config.engines[1], config.seed, k,
-                                    config.adjudication_tables);
-      const std::string line = to_json_line(record);
-      std::lock_guard<std::mutex> guard(lock);
-      appender.append(line);
-      all.push_back(std::move(record));
-      summary = summarize(all, a, config.sprt);
-      if (summary.verdict && *summary.verdict != SprtVerdict::Continue) stop = true;
-      progress_bar.update(2 * all.size(), figures());
-    } catch (...) {
-      std::lock_guard<std::mutex> guard(lock);
-      if (!failure) failure = std::current_exception();
-      stop = true;
-    }
-  }
-  if (failure) std::rethrow_exception(failure);
+  // The pairs go over the ranks and threads; rank 0 appends them in pair order and stops at the SPRT's
+  // verdict, so the records file is the same whatever the ranks and threads (ordered_jobs.hpp).
+  const dist::ProcessGroup& group = dist::ProcessGroup::world();
+  const MatchJob job{game, positions, config.engines[0], config.engines[1], config.seed, config.adjudication_tables};
+  dist::send_job(group, {"match", match_job_text(job, todo, config.concurrency)});
+  dist::run_ordered(group, todo, config.concurrency, [&job](std::uint64_t k) { return play_job_pair(job, k); },
+                    [&](std::uint64_t, std::string&& line) {
+                      appender.append(line);
+                      all.push_back(parse_record_line(line));
+                      summary = summarize(all, a, config.sprt);
+                      progress_bar.update(2 * all.size(), figures());
+                      return !(summary.verdict && *summary.verdict != SprtVerdict::Continue);
+                    });
   summary = summarize(all, a, config.sprt);
   summary.pairs_resumed = done.size();
   summary.pairs_total = pairs;

@@ -4,9 +4,10 @@
 //
 // Determinism: pair k uses opening k (cycling through the suite) and seed derive_seed(seed, k), and
 // engines are fresh for every game, so a pair's games do not depend on which thread plays them or when.
-// The statistics are computed over the longest run of finished pairs 0..m-1; with SPRT the match ends
-// at the first m whose LLR leaves the bounds. So the same command gives the same games and the same
-// statistics whatever --concurrency is (the records file may list pairs in another order).
+// Finished pairs are appended in pair order; with SPRT the match ends at the first m whose LLR over
+// pairs 0..m-1 leaves the bounds, and pairs after m are dropped. So the same command writes the same
+// records file, byte for byte, whatever --concurrency is and on any number of MPI ranks (run_match on
+// rank 0 drives; the other ranks serve_match; eval/distributed).
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -55,7 +56,11 @@ struct MatchSummary {
 // game's default suite in datasets/, or else its start position.
 std::vector<std::pair<std::string, std::string>> load_match_positions(const MatchConfig& config);
 
+// On one process, or on rank 0 of an MPI job whose other ranks are in serve_match (they get the
+// positions, engines and pairs to play from rank 0 and need none of its files).
 MatchSummary run_match(const MatchConfig& config, std::ostream& progress);
+// A serving rank's share of the match rank 0 described in `job_text` (a "match" job).
+void serve_match(const std::string& job_text);
 
 // Plays pair `k` of a match between `a` and `b` without writing anything: opening positions[k % size],
 // seed derive_seed(seed, k), `a` in seat 0 of the first game and in seat 1 of the second. run_match

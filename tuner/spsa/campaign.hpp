@@ -26,10 +26,12 @@
 #include <vector>
 
 #include "eval/stats/sprt.hpp"
-#include "tuner/process_group.hpp"
+#include "eval/distributed/process_group.hpp"
 #include "tuner/spsa/spsa.hpp"
 
 namespace gamelab::tuner {
+
+using dist::ProcessGroup;
 
 // (position text, where it came from): what the match runner plays from.
 using Positions = std::vector<std::pair<std::string, std::string>>;

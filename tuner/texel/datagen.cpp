@@ -5,17 +5,100 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
-#include <mutex>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "core/error.hpp"
 #include "core/progress.hpp"
 #include "core/rng.hpp"
+#include "eval/distributed/ordered_jobs.hpp"
 #include "registry/game_registry.hpp"
 #include "tuner/campaign_files.hpp"
 #include "tuner/texel/data_file.hpp"
 
 namespace gamelab::tuner {
+
+namespace {
+
+// What a self-play game needs, on any rank.
+struct DatagenJob {
+  const GameEntry& game;
+  DatagenRequest request;  // all but the opening and the seed
+  std::vector<std::string> openings;
+  std::uint64_t seed = 1;
+};
+
+DatagenJob datagen_job(const GameEntry& game, const DatagenSettings& settings, const ParamSet& params) {
+  DatagenJob job{game, {}, settings.openings, settings.seed};
+  job.request.params = params;
+  job.request.limits = settings.limits;
+  job.request.random_plies = settings.random_plies;
+  job.request.skip_tactical = settings.skip_tactical;
+  job.request.limit_games = settings.limit_games;
+  job.request.adjudication_tables = settings.adjudication_tables;
+  return job;
+}
+
+std::string datagen_job_text(const DatagenJob& job, int games, int concurrency) {
+  const DatagenRequest& r = job.request;
+  return nlohmann::json{{"game", job.game.name},
+                        {"params", nlohmann::json::parse(r.params.to_json())},
+                        {"limits", to_string(r.limits)},
+                        {"random_plies", r.random_plies},
+                        {"skip_tactical", r.skip_tactical},
+                        {"limit_games", static_cast<int>(r.limit_games)},
+                        {"adjudication_tables", r.adjudication_tables},
+                        {"openings", job.openings},
+                        {"seed", job.seed},
+                        {"games", games},
+                        {"concurrency", concurrency}}
+      .dump();
+}
+
+// Game g of the run, its positions as JSON text ([[position, result, score or null], ...]).
+std::string play_datagen_game(const DatagenJob& job, std::uint64_t g) {
+  DatagenRequest request = job.request;
+  if (!job.openings.empty()) request.opening = job.openings[g % job.openings.size()];
+  request.seed = derive_seed(job.seed, g);
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : job.game.datagen_game(request)) {
+    out.push_back({p.position, p.result, p.score ? nlohmann::json(*p.score) : nlohmann::json()});
+  }
+  return out.dump();
+}
+
+std::vector<LabelledPosition> positions_from_text(const std::string& text) {
+  std::vector<LabelledPosition> out;
+  for (const auto& p : nlohmann::json::parse(text)) {
+    LabelledPosition lp;
+    lp.position = p[0].get<std::string>();
+    lp.result = p[1].get<double>();
+    if (!p[2].is_null()) lp.score = p[2].get<int>();
+    out.push_back(std::move(lp));
+  }
+  return out;
+}
+
+}  // namespace
+
+void serve_datagen(const std::string& text) {
+  const auto j = nlohmann::json::parse(text);
+  const GameEntry& game = find_game(j.at("game").get<std::string>());
+  DatagenSettings settings;
+  settings.limits = parse_limits(j.at("limits").get<std::string>(), "datagen job");
+  settings.random_plies = j.at("random_plies").get<int>();
+  settings.skip_tactical = j.at("skip_tactical").get<bool>();
+  settings.limit_games = static_cast<LimitGames>(j.at("limit_games").get<int>());
+  settings.adjudication_tables = j.at("adjudication_tables").get<std::string>();
+  settings.openings = j.at("openings").get<std::vector<std::string>>();
+  settings.seed = j.at("seed").get<std::uint64_t>();
+  const ParamSet params = ParamSet::from_json(j.at("params").dump(), game.default_params(), "datagen job");
+  const DatagenJob job = datagen_job(game, settings, params);
+  std::vector<std::uint64_t> items(j.at("games").get<std::size_t>());
+  for (std::size_t g = 0; g < items.size(); ++g) items[g] = g;
+  dist::run_ordered(dist::ProcessGroup::world(), items, j.at("concurrency").get<int>(),
+                    [&job](std::uint64_t g) { return play_datagen_game(job, g); }, nullptr);
+}
 
 DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progress) {
   const auto start = std::chrono::steady_clock::now();
@@ -43,8 +126,6 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
                                                                                     : "draw"},
                      {"params", params.fingerprint_hex()},
                      {"adjudication_tables", settings.adjudication_tables.empty() ? "none" : settings.adjudication_tables}});
-  // Games are played in chunks, each chunk in parallel, then written in game order.
-  const int chunk = std::max(16, 8 * settings.concurrency);
   ProgressOptions bar;
   bar.task = "datagen " + game.name;
   bar.unit = "games";
@@ -52,37 +133,21 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
   bar.line_interval_s = settings.progress_interval_s;
   Progress progress_bar(progress, bar);
   DatagenSummary summary;
-  for (int first = 0; first < settings.games; first += chunk) {
-    const int count = std::min(chunk, settings.games - first);
-    std::vector<std::vector<LabelledPosition>> played(static_cast<std::size_t>(count));
-    std::exception_ptr failure;
-    std::mutex lock;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(settings.concurrency)
-    for (int i = 0; i < count; ++i) {
-      try {
-        const std::uint64_t g = static_cast<std::uint64_t>(first + i);
-        DatagenRequest request;
-        if (!settings.openings.empty()) request.opening = settings.openings[g % settings.openings.size()];
-        request.seed = derive_seed(settings.seed, g);
-        request.params = params;
-        request.limits = settings.limits;
-        request.random_plies = settings.random_plies;
-        request.skip_tactical = settings.skip_tactical;
-        request.limit_games = settings.limit_games;
-        request.adjudication_tables = settings.adjudication_tables;
-        played[static_cast<std::size_t>(i)] = game.datagen_game(request);
-      } catch (...) {
-        std::lock_guard<std::mutex> guard(lock);
-        if (!failure) failure = std::current_exception();
-      }
-    }
-    if (failure) std::rethrow_exception(failure);
-    for (int i = 0; i < count; ++i) writer.add_game(static_cast<std::uint64_t>(first + i), played[static_cast<std::size_t>(i)]);
-    summary.games += static_cast<std::uint64_t>(count);
-    const std::string detail = "positions " + std::to_string(writer.positions());
-    if (first + count == settings.games) progress_bar.finish(summary.games, detail);
-    else progress_bar.update(summary.games, detail);
-  }
+  // The games go over the ranks and threads; rank 0 writes them in game order (ordered_jobs.hpp).
+  const DatagenJob job = datagen_job(game, settings, params);
+  std::vector<std::uint64_t> items(static_cast<std::size_t>(settings.games));
+  for (std::size_t g = 0; g < items.size(); ++g) items[g] = g;
+  const dist::ProcessGroup& group = dist::ProcessGroup::world();
+  dist::send_job(group, {"datagen", datagen_job_text(job, settings.games, settings.concurrency)});
+  dist::run_ordered(group, items, settings.concurrency, [&job](std::uint64_t g) { return play_datagen_game(job, g); },
+                    [&](std::uint64_t g, std::string&& text) {
+                      writer.add_game(g, positions_from_text(text));
+                      ++summary.games;
+                      const std::string detail = "positions " + std::to_string(writer.positions());
+                      if (summary.games == items.size()) progress_bar.finish(summary.games, detail);
+                      else progress_bar.update(summary.games, detail);
+                      return true;
+                    });
   writer.finish();
   summary.positions = writer.positions();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

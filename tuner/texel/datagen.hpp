@@ -2,7 +2,8 @@
 // `gamelab datagen`: self-play games through the registry's datagen_game hook, their positions
 // labelled with the final result, written as a data file (data_file.hpp). Game g uses seed
 // derive_seed(seed, g) and opening g mod size (or the game's start when no openings are given), and
-// games are written in game order, so the same seed gives the same file whatever the concurrency.
+// games are written in game order, so the same seed gives the same file whatever the concurrency and
+// on any number of MPI ranks (run_datagen on rank 0 drives; the other ranks serve_datagen).
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -37,5 +38,7 @@ struct DatagenSummary {
 };
 
 DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progress);
+// A serving rank's share of the run rank 0 described in `job_text` (a "datagen" job).
+void serve_datagen(const std::string& job_text);
 
 }  // namespace gamelab::tuner

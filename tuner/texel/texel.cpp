@@ -1,10 +1,15 @@
 #include "tuner/texel/texel.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
+
+#include "eval/distributed/ordered_jobs.hpp"
 
 namespace gamelab::tuner {
 
@@ -80,6 +85,101 @@ double block_pass(const TexelData& data, const double* w, double k, std::size_t 
   return squared;
 }
 
+// ---- several ranks (eval/distributed): rank 0 sends each data set once (again when its labels
+// change), then every pass its weights and K; rank r computes blocks r, r + R, ...; the blocks'
+// partial sums are gathered and added up in block order, as on one process.
+
+std::uint64_t data_fingerprint(const TexelData& d) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&h](const void* bytes, std::size_t n) {
+    const auto* p = static_cast<const unsigned char*>(bytes);
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+  };
+  const std::uint64_t sizes[3] = {d.weights, d.entries.size(), d.results.size()};
+  mix(sizes, sizeof sizes);
+  mix(d.results.data(), d.results.size() * sizeof(float));
+  return h;
+}
+
+template <class T>
+void put(std::string& out, const std::vector<T>& v) {
+  const std::uint64_t n = v.size();
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
+  out.append(reinterpret_cast<const char*>(v.data()), n * sizeof(T));
+}
+
+template <class T>
+std::vector<T> take(const std::string& in, std::size_t& at) {
+  std::uint64_t n = 0;
+  std::memcpy(&n, in.data() + at, sizeof n);
+  at += sizeof n;
+  std::vector<T> v(n);
+  std::memcpy(v.data(), in.data() + at, n * sizeof(T));
+  at += n * sizeof(T);
+  return v;
+}
+
+// The rows as the passes need them (offsets, entries, labels), as bytes.
+std::string data_bytes(const TexelData& d) {
+  std::string out;
+  put(out, std::vector<std::uint64_t>{d.weights});
+  put(out, d.offsets);
+  put(out, d.entries);
+  put(out, d.results);
+  return out;
+}
+
+TexelData data_from_bytes(const std::string& in) {
+  TexelData d;
+  std::size_t at = 0;
+  d.weights = take<std::uint64_t>(in, at).at(0);
+  d.offsets = take<std::uint64_t>(in, at);
+  d.entries = take<SparseEntry>(in, at);
+  d.results = take<float>(in, at);
+  return d;
+}
+
+// Rank 0: the id under which the serving ranks hold `data` (sent now if they do not have it as it is).
+std::uint64_t share_data(const dist::ProcessGroup& group, const TexelData& data) {
+  struct Sent {
+    std::uint64_t id, fingerprint;
+  };
+  static std::map<const TexelData*, Sent> sent;
+  static std::uint64_t next_id = 1;
+  const std::uint64_t fingerprint = data_fingerprint(data);
+  auto it = sent.find(&data);
+  if (it != sent.end() && it->second.fingerprint == fingerprint) return it->second.id;
+  const std::uint64_t id = next_id++;
+  sent[&data] = {id, fingerprint};
+  dist::send_job(group, {"texel-data", std::to_string(id) + "\n" + data_bytes(data)});
+  return id;
+}
+
+std::map<std::uint64_t, TexelData>& held_data() {  // a serving rank's data sets, by id
+  static std::map<std::uint64_t, TexelData> held;
+  return held;
+}
+
+// This rank's blocks' partial sums, in block order (blocks b with b mod ranks = rank).
+std::vector<double> own_blocks(const TexelData& data, const double* weights, double k, int threads, bool gradient,
+                               int rank, int ranks) {
+  const std::size_t rows = data.rows(), p = data.weights;
+  const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
+  const std::size_t stride = gradient ? p + 1 : 1;
+  std::vector<std::size_t> mine;
+  for (std::size_t b = static_cast<std::size_t>(rank); b < blocks; b += static_cast<std::size_t>(ranks)) mine.push_back(b);
+  std::vector<double> partial(mine.size() * stride, 0.0);
+  const long count = static_cast<long>(mine.size());
+#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
+  for (long i = 0; i < count; ++i) {
+    double* out = partial.data() + static_cast<std::size_t>(i) * stride;
+    const std::size_t begin = mine[static_cast<std::size_t>(i)] * kBlockRows;
+    const std::size_t end = std::min(rows, begin + kBlockRows);
+    out[0] = block_pass(data, weights, k, begin, end, gradient ? out + 1 : nullptr);
+  }
+  return partial;
+}
+
 double pass(const TexelData& data, const std::vector<double>& weights, double k, int threads,
             std::vector<double>* gradient) {
   const std::size_t rows = data.rows();
@@ -90,14 +190,26 @@ double pass(const TexelData& data, const std::vector<double>& weights, double k,
   const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
   // Per block: its squared error, then (gradient pass) its p partial derivatives.
   const std::size_t stride = gradient ? p + 1 : 1;
+  const dist::ProcessGroup& group = dist::ProcessGroup::world();
+  const int ranks = group.size();
+  if (ranks > 1) {
+    const std::uint64_t id = share_data(group, data);
+    dist::send_job(group, {"texel-pass", nlohmann::json{{"id", id}, {"threads", threads}, {"gradient", gradient != nullptr}}.dump()});
+    std::vector<double> sent = weights;
+    sent.push_back(k);
+    group.broadcast(sent);
+  }
+  const std::vector<double> own = own_blocks(data, weights.data(), k, threads, gradient != nullptr, group.rank(), ranks);
+  // Every rank's blocks, in rank order; block b is rank (b mod R)'s (b div R)-th.
+  const std::vector<double> all = ranks > 1 ? group.all_gather(own) : own;
   std::vector<double> partial(blocks * stride, 0.0);
-  const long count = static_cast<long>(blocks);
-#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
-  for (long b = 0; b < count; ++b) {
-    double* out = partial.data() + static_cast<std::size_t>(b) * stride;
-    const std::size_t begin = static_cast<std::size_t>(b) * kBlockRows;
-    const std::size_t end = std::min(rows, begin + kBlockRows);
-    out[0] = block_pass(data, weights.data(), k, begin, end, gradient ? out + 1 : nullptr);
+  std::size_t at = 0;
+  for (int r = 0; r < ranks; ++r) {
+    for (std::size_t b = static_cast<std::size_t>(r); b < blocks; b += static_cast<std::size_t>(ranks)) {
+      std::copy(all.begin() + static_cast<std::ptrdiff_t>(at), all.begin() + static_cast<std::ptrdiff_t>(at + stride),
+                partial.begin() + static_cast<std::ptrdiff_t>(b * stride));
+      at += stride;
+    }
   }
   double squared = 0;
   for (std::size_t b = 0; b < blocks; ++b) {
@@ -114,6 +226,22 @@ double pass(const TexelData& data, const std::vector<double>& weights, double k,
 }
 
 }  // namespace
+
+void serve_texel(const std::string& kind, const std::string& text) {
+  const dist::ProcessGroup& group = dist::ProcessGroup::world();
+  if (kind == "texel-data") {
+    const auto cut = text.find('\n');
+    held_data()[std::stoull(text.substr(0, cut))] = data_from_bytes(text.substr(cut + 1));
+    return;
+  }
+  const auto j = nlohmann::json::parse(text);
+  const TexelData& data = held_data().at(j.at("id").get<std::uint64_t>());
+  std::vector<double> weights = group.broadcast(std::vector<double>());
+  const double k = weights.back();
+  weights.pop_back();
+  group.all_gather(own_blocks(data, weights.data(), k, j.at("threads").get<int>(), j.at("gradient").get<bool>(),
+                              group.rank(), group.size()));
+}
 
 double texel_mse(const TexelData& data, const std::vector<double>& weights, double k, int threads) {
   return pass(data, weights, k, threads, nullptr);

@@ -6,9 +6,11 @@
 //   E(w)   = 1/N sum_i (sigmoid(K eval_i) - y_i)^2,    sigmoid(t) = 1 / (1 + e^-t)
 //   dE/dw_j = 2K/N sum_i (s_i - y_i) s_i (1 - s_i) x_ij
 // Rows are cut into fixed blocks of kBlockRows; each block's partial sums are added up in block
-// order, so the results are bit-identical whatever the number of threads.
+// order, so the results are bit-identical whatever the number of threads. Under MPI the blocks are
+// dealt over the ranks (rank 0 calls these functions, the others serve_texel), with the same sums.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "registry/game_entry.hpp"
@@ -50,6 +52,10 @@ double texel_mse(const TexelData& data, const std::vector<double>& weights, doub
 // E(w), with dE/dw written to `gradient` (resized to data.weights).
 double texel_mse_gradient(const TexelData& data, const std::vector<double>& weights, double k, int threads,
                           std::vector<double>& gradient);
+
+// A serving rank's part of rank 0's pass ("texel-data": hold a data set; "texel-pass": compute this
+// rank's blocks of one pass and send them).
+void serve_texel(const std::string& kind, const std::string& job_text);
 
 // The K > 0 minimising E with the given weights: a scan of K = 10^-6 .. 10^1 in steps of 10^0.1, then
 // golden-section search between the neighbours of the best scan point.

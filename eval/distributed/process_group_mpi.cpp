@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "tuner/process_group.hpp"
+#include "eval/distributed/process_group.hpp"
 
-namespace gamelab::tuner {
+namespace gamelab::dist {
 
 namespace {
 
@@ -77,9 +77,32 @@ std::vector<double> ProcessGroup::all_gather(const std::vector<double>& mine) co
   return out;
 }
 
+std::vector<std::string> ProcessGroup::gather(const std::string& mine) const {
+  if (size_ == 1) return {mine};
+  // Lengths first, then the texts; a rank's text stays below INT_MAX bytes (one batch of results).
+  unsigned long long length = mine.size();
+  if (length > 0x7fffffffULL) throw std::length_error("ProcessGroup::gather: a text of 2 GiB or more");
+  std::vector<unsigned long long> lengths(root() ? size_ : 0);
+  MPI_Gather(&length, 1, MPI_UNSIGNED_LONG_LONG, lengths.data(), 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  std::vector<int> counts(root() ? size_ : 0), offsets(root() ? size_ : 0);
+  unsigned long long total = 0;
+  for (int r = 0; root() && r < size_; ++r) {
+    if (total + lengths[r] > 0x7fffffffULL) throw std::length_error("ProcessGroup::gather: 2 GiB or more in all");
+    offsets[r] = static_cast<int>(total);
+    counts[r] = static_cast<int>(lengths[r]);
+    total += lengths[r];
+  }
+  std::string all(total, '\0');
+  MPI_Gatherv(mine.data(), static_cast<int>(length), MPI_CHAR, all.data(), counts.data(), offsets.data(), MPI_CHAR, 0,
+              MPI_COMM_WORLD);
+  std::vector<std::string> out;
+  for (int r = 0; root() && r < size_; ++r) out.push_back(all.substr(static_cast<std::size_t>(offsets[r]), lengths[r]));
+  return out;
+}
+
 void ProcessGroup::abort(int code) const {
   if (joined_ && size_ > 1) MPI_Abort(MPI_COMM_WORLD, code);
   std::exit(code);
 }
 
-}  // namespace gamelab::tuner
+}  // namespace gamelab::dist
