@@ -69,7 +69,7 @@ void run_ordered(const ProcessGroup& group, const std::vector<std::uint64_t>& it
   }
   const std::size_t ranks = static_cast<std::size_t>(group.size());
   const std::size_t me = static_cast<std::size_t>(group.rank());
-  const std::size_t round = 2 * ranks * static_cast<std::size_t>(std::max(threads, 1));
+  const std::size_t round = 4 * ranks * static_cast<std::size_t>(std::max(threads, 1));
   for (std::size_t first = 0; first < items.size(); first += round) {
     const std::size_t end = std::min(items.size(), first + round);
     std::vector<std::size_t> mine;

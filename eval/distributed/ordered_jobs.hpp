@@ -6,7 +6,7 @@
 //
 // One process: the items are played by `threads` OpenMP threads as they come free; a finished item
 // waits until every item before it is delivered. Several ranks: the items go in rounds of
-// 2 x ranks x threads; in a round, rank r plays the items at positions r, r + R, r + 2R, ... on its
+// 4 x ranks x threads; in a round, rank r plays the items at positions r, r + R, r + 2R, ... on its
 // threads, then rank 0 gathers the round's results, delivers them in order and tells every rank
 // whether to go on. `deliver` returning false (an SPRT's verdict) stops the job: items in flight are
 // finished and dropped, none after the stopping item is delivered.
