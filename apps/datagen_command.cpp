@@ -19,7 +19,7 @@ struct DatagenArgs {
   std::string adjudicate;
   std::uint64_t seed = 1;
   std::string out, limit = "nodes=5000", params, openings, boards;
-  bool keep_tactical = false;
+  bool keep_tactical = false, resume = false;
 };
 
 }  // namespace
@@ -48,6 +48,7 @@ void add_datagen_command(CLI::App& app) {
     command->add_option("--adjudicate-tables", a->adjudicate,
                         "end each game at the first position these endgame tables know, labelled exactly (Raichu)");
     command->add_option("--boards", a->boards, "start from these boards (simultaneous games)");
+    command->add_flag("--resume", a->resume, "continue the stopped run of this same command (its OUT.partial)");
     command->callback([&game, a] { run_driven([&] {
       tuner::DatagenSettings s;
       s.game = game.name;
@@ -68,6 +69,7 @@ void add_datagen_command(CLI::App& app) {
       s.concurrency = a->concurrency;
       s.adjudication_tables = a->adjudicate;
       s.out = a->out;
+      s.resume = a->resume;
       const auto summary = tuner::run_datagen(s, std::cerr);
       std::cout << "wrote " << summary.positions << " positions from " << summary.games << " games to " << a->out << "\n";
     }); });

@@ -122,7 +122,7 @@ TEST_CASE("a match with an SPRT writes the same records and stops at the same pa
   CHECK(file_text(cut) == reference);
 }
 
-TEST_CASE("datagen writes the same file on 1, 2 and 3 ranks", "[distributed][mpi]") {
+TEST_CASE("datagen writes the same file on 1, 2 and 3 ranks, and resumed", "[distributed][mpi]") {
   const std::string dir = tuner_test::fresh_dir("distributed_datagen");
   std::filesystem::create_directories(dir);
   const std::string args = "datagen raichu --games 24 --limit nodes=200 --seed 4 --out ";
@@ -136,6 +136,26 @@ TEST_CASE("datagen writes the same file on 1, 2 and 3 ranks", "[distributed][mpi
     CHECK(file_text(out) == reference);
   }
   CHECK(count_lines(dir + "/d0.data") > 1000);
+
+  // A run stopped in the middle (the file cut mid-row, no end line) continues on 2 ranks and on one
+  // process to the same file.
+  for (int ranks : {0, 2}) {
+    const std::string out = dir + "/resumed" + std::to_string(ranks) + ".data";
+    std::ofstream(out + ".partial", std::ios::binary) << reference.substr(0, reference.size() * 3 / 5);
+    const auto r = run_ranks(ranks, args + out + " --resume");
+    INFO(ranks << " ranks: " << r.output);
+    REQUIRE(r.status == 0);
+    CHECK(file_text(out) == reference);
+    CHECK_FALSE(std::filesystem::exists(out + ".partial"));
+  }
+  // Other options, or nothing to resume: refused, naming the file.
+  std::ofstream(dir + "/other.data.partial", std::ios::binary) << reference.substr(0, reference.size() / 2);
+  auto r = run_gamelab("datagen raichu --games 24 --limit nodes=300 --seed 4 --resume --out " + dir + "/other.data");
+  CHECK(r.status != 0);
+  CHECK_THAT(r.output, Catch::Contains("other.data.partial: written by another datagen command"));
+  r = run_gamelab(args + dir + "/none.data --resume");
+  CHECK(r.status != 0);
+  CHECK_THAT(r.output, Catch::Contains("none.data.partial: no unfinished run of"));
 }
 
 TEST_CASE("Texel writes the same weights and journal on 1, 2 and 3 ranks", "[distributed][mpi]") {

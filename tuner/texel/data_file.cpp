@@ -88,21 +88,51 @@ std::string unescape_position(const std::string& text, const std::string& what) 
 }
 
 DataWriter::DataWriter(const std::string& path, const std::string& game,
-                       const std::vector<std::pair<std::string, std::string>>& header)
-    : path_(path), temp_(path + ".tmp." + std::to_string(::getpid())) {
-  out_.open(temp_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw InputError(temp_ + ": cannot create (" + std::strerror(errno) + ")");
-  out_ << kMagic << " game=" << game;
-  for (const auto& [key, value] : header) out_ << " " << key << "=" << value;
-  out_ << "\n";
+                       const std::vector<std::pair<std::string, std::string>>& header, bool resume)
+    : path_(path), temp_(path + ".partial") {
+  std::string head = std::string(kMagic) + " game=" + game;
+  for (const auto& [key, value] : header) head += " " + key + "=" + value;
+  head += "\n";
+  if (!resume) {
+    out_.open(temp_, std::ios::binary | std::ios::trunc);
+    if (!out_) throw InputError(temp_ + ": cannot create (" + std::strerror(errno) + ")");
+    out_ << head;
+    return;
+  }
+  // Keep the rows of every game before the last one in the file (that one may be cut off), drop the rest.
+  std::ifstream in(temp_, std::ios::binary);
+  if (!in) throw InputError(temp_ + ": no unfinished run of " + path + " to resume (" + std::strerror(errno) + ")");
+  std::string line;
+  if (!std::getline(in, line) || line + "\n" != head) {
+    throw InputError(temp_ + ": written by another datagen command (its first line differs from this one's); resume with the same options");
+  }
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> rows;  // (game, end offset) of each complete row
+  std::uint64_t offset = head.size();
+  while (std::getline(in, line)) {
+    if (in.eof()) break;  // no newline: cut off
+    offset += line.size() + 1;
+    const auto tab = line.find('\t');
+    if (tab == std::string::npos || tab == 0 || line.find_first_not_of("0123456789") != tab) {
+      throw InputError(temp_ + ": not a row of datagen: '" + line.substr(0, 40) + "'");
+    }
+    rows.push_back({std::stoull(line.substr(0, tab)), offset});
+  }
+  in.close();
+  const std::uint64_t last = rows.empty() ? 0 : rows.back().first;
+  std::uint64_t keep = head.size();
+  for (const auto& [g, end] : rows) {
+    if (g >= last) break;
+    keep = end;
+    ++positions_;
+  }
+  std::filesystem::resize_file(temp_, keep);
+  out_.open(temp_, std::ios::binary | std::ios::app);
+  if (!out_) throw InputError(temp_ + ": cannot open for appending (" + std::strerror(errno) + ")");
+  games_ = resume_from_ = last;
 }
 
-DataWriter::~DataWriter() {
-  if (!finished_) {
-    out_.close();
-    std::remove(temp_.c_str());
-  }
-}
+// An unfinished file stays as <path>.partial: `--resume` continues it.
+DataWriter::~DataWriter() = default;
 
 void DataWriter::add_game(std::uint64_t game, const std::vector<LabelledPosition>& positions) {
   const std::string prefix = std::to_string(game) + "\t";
@@ -113,6 +143,7 @@ void DataWriter::add_game(std::uint64_t game, const std::vector<LabelledPosition
   }
   positions_ += positions.size();
   ++games_;
+  out_.flush();  // a killed run keeps every game written so far (--resume)
   if (!out_) throw InputError(temp_ + ": write failed");
 }
 

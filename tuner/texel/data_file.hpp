@@ -11,7 +11,8 @@
 // whole), <result> is 1, 0.5 or 0 from the evaluation's point of view (GameEntry::features), and
 // <position> is the position-file text with '\', newline, tab and CR escaped as \\, \n, \t, \r, and
 // <score> (when the game records it) the self-play engine's search score there, same point of view.
-// The file is written to a temporary name and renamed when complete; the end line is written last, so
+// The file is written as <file>.partial and renamed when complete (a stopped run's partial file is
+// continued by `gamelab datagen --resume`); the end line is written last, so
 // a file without it (cut off by a copy or a full disk) is reported as truncated, by name.
 #include <cstdint>
 #include <fstream>
@@ -40,9 +41,13 @@ std::string unescape_position(const std::string& text, const std::string& what);
 // Writes a data file: header, rows, end line; complete only after finish().
 class DataWriter {
  public:
-  // `header` fields (key=value, no blanks) follow the game on the first line.
-  DataWriter(const std::string& path, const std::string& game, const std::vector<std::pair<std::string, std::string>>& header);
-  ~DataWriter();  // an unfinished file's temporary is removed
+  // `header` fields (key=value, no blanks) follow the game on the first line. The file is written as
+  // <path>.partial and renamed by finish(). With `resume`, the <path>.partial of a run that was stopped
+  // is continued: its first line must be this one; the rows of the last game in it (perhaps cut off)
+  // and anything after are dropped, and resume_from() is that game.
+  DataWriter(const std::string& path, const std::string& game, const std::vector<std::pair<std::string, std::string>>& header,
+             bool resume = false);
+  ~DataWriter();  // an unfinished file stays as <path>.partial
   DataWriter(const DataWriter&) = delete;
   DataWriter& operator=(const DataWriter&) = delete;
 
@@ -50,12 +55,14 @@ class DataWriter {
   // Writes the end line, flushes to disk and renames the file into place.
   void finish();
   std::uint64_t positions() const { return positions_; }
+  std::uint64_t resume_from() const { return resume_from_; }  // the first game still to write
 
  private:
   std::string path_, temp_;
   std::ofstream out_;
   std::uint64_t positions_ = 0;
   std::uint64_t games_ = 0;
+  std::uint64_t resume_from_ = 0;
   bool finished_ = false;
 };
 

@@ -39,7 +39,7 @@ DatagenJob datagen_job(const GameEntry& game, const DatagenSettings& settings, c
   return job;
 }
 
-std::string datagen_job_text(const DatagenJob& job, int games, int concurrency) {
+std::string datagen_job_text(const DatagenJob& job, const std::vector<std::uint64_t>& games, int concurrency) {
   const DatagenRequest& r = job.request;
   return nlohmann::json{{"game", job.game.name},
                         {"params", nlohmann::json::parse(r.params.to_json())},
@@ -94,9 +94,7 @@ void serve_datagen(const std::string& text) {
   settings.seed = j.at("seed").get<std::uint64_t>();
   const ParamSet params = ParamSet::from_json(j.at("params").dump(), game.default_params(), "datagen job");
   const DatagenJob job = datagen_job(game, settings, params);
-  std::vector<std::uint64_t> items(j.at("games").get<std::size_t>());
-  for (std::size_t g = 0; g < items.size(); ++g) items[g] = g;
-  dist::run_ordered(dist::ProcessGroup::world(), items, j.at("concurrency").get<int>(),
+  dist::run_ordered(dist::ProcessGroup::world(), j.at("games").get<std::vector<std::uint64_t>>(), j.at("concurrency").get<int>(),
                     [&job](std::uint64_t g) { return play_datagen_game(job, g); }, nullptr);
 }
 
@@ -125,26 +123,29 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
                                      : settings.limit_games == LimitGames::Material ? "material"
                                                                                     : "draw"},
                      {"params", params.fingerprint_hex()},
-                     {"adjudication_tables", settings.adjudication_tables.empty() ? "none" : settings.adjudication_tables}});
+                     {"adjudication_tables", settings.adjudication_tables.empty() ? "none" : settings.adjudication_tables}},
+                    settings.resume);
   ProgressOptions bar;
   bar.task = "datagen " + game.name;
   bar.unit = "games";
   bar.total = static_cast<std::uint64_t>(settings.games);
+  bar.start = std::min<std::uint64_t>(writer.resume_from(), bar.total);
   bar.line_interval_s = settings.progress_interval_s;
   Progress progress_bar(progress, bar);
   DatagenSummary summary;
+  summary.games = bar.start;
   // The games go over the ranks and threads; rank 0 writes them in game order (ordered_jobs.hpp).
   const DatagenJob job = datagen_job(game, settings, params);
-  std::vector<std::uint64_t> items(static_cast<std::size_t>(settings.games));
-  for (std::size_t g = 0; g < items.size(); ++g) items[g] = g;
+  std::vector<std::uint64_t> items;
+  for (std::uint64_t g = summary.games; g < static_cast<std::uint64_t>(settings.games); ++g) items.push_back(g);
   const dist::ProcessGroup& group = dist::ProcessGroup::world();
-  dist::send_job(group, {"datagen", datagen_job_text(job, settings.games, settings.concurrency)});
+  dist::send_job(group, {"datagen", datagen_job_text(job, items, settings.concurrency)});
   dist::run_ordered(group, items, settings.concurrency, [&job](std::uint64_t g) { return play_datagen_game(job, g); },
                     [&](std::uint64_t g, std::string&& text) {
                       writer.add_game(g, positions_from_text(text));
                       ++summary.games;
                       const std::string detail = "positions " + std::to_string(writer.positions());
-                      if (summary.games == items.size()) progress_bar.finish(summary.games, detail);
+                      if (summary.games == static_cast<std::uint64_t>(settings.games)) progress_bar.finish(summary.games, detail);
                       else progress_bar.update(summary.games, detail);
                       return true;
                     });

@@ -28,6 +28,7 @@ struct DatagenSettings {
   std::string adjudication_tables;            // endgame tables that end and label games (DatagenRequest)
   int concurrency = 1;
   std::string out;
+  bool resume = false;  // continue the stopped run of the same settings in <out>.partial
   double progress_interval_s = 30;  // not on a terminal: seconds between progress lines (0: every chunk)
 };
 
