@@ -1,5 +1,6 @@
 #include "distributed.hpp"
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <stdexcept>
 
@@ -29,6 +30,11 @@ void on_group(const dist::ProcessGroup& group, const std::function<void()>& body
   }
   try {
     body();
+  } catch (const CLI::RuntimeError&) {
+    // A command's verdict with its own exit code (a refused release): already reported, every job
+    // finished; rank 0 lets the other ranks go and exits with that code.
+    if (group.root()) dist::send_done(group);
+    throw;
   } catch (const std::exception& e) {
     std::cerr << "gamelab: error (rank " << group.rank() << " of " << group.size() << "): " << e.what() << std::endl;
     group.abort(2);

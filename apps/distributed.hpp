@@ -14,7 +14,8 @@ namespace gamelab::cli {
 void serve_jobs();
 
 // With more than one rank, a failure on any rank ends the whole job (the others would wait forever):
-// the error is printed with the rank and every rank exits with code 2.
+// the error is printed with the rank and every rank exits with code 2. A command's verdict that is
+// not a failure (CLI::RuntimeError: a refused release, exit code 1) ends the job cleanly with its code.
 void on_group(const dist::ProcessGroup& group, const std::function<void()>& body);
 
 // `body` on rank 0 (or the only process), the others serving it; rank 0 says "done" at its end.
