@@ -612,7 +612,10 @@ std::optional<int> search_score(const Tablebase& base, const State& state, int p
   const std::optional<Value> exact = base.probe(state);
   if (!exact) return std::nullopt;
   const Value v = within_limit(*exact, state.ply_limit - state.ply);
-  if (v.wdl == Wdl::Draw) return 0;
+  // A decision beyond the limit is a draw leaning one point its way: the game ends drawn either way, but
+  // the side it would lose avoids walking into it and its opponent heads for it, so no game ends at the
+  // limit in a position the tables call won unless nothing else was left.
+  if (v.wdl == Wdl::Draw) return exact->wdl == Wdl::Win ? 1 : exact->wdl == Wdl::Loss ? -1 : 0;
   const int distance = std::min(ply + v.plies, 2 * search::kMaxPly - 1);  // stays a decisive score
   return v.wdl == Wdl::Win ? search::win_in(distance) : search::loss_in(distance);
 }

@@ -206,7 +206,8 @@ std::shared_ptr<const Tablebase> shared_tablebase(const std::string& folder, int
 
 // The alpha-beta search's score of a position the tables know (search::AlphaBeta::set_oracle): side to
 // move's view, a win in d plies at `ply` from the root as win_in(ply + d). A decision that needs more
-// plies than the game has left (state.ply_limit - state.ply) is a draw in the game: 0.
+// plies than the game has left (state.ply_limit - state.ply) is a draw in the game: 0, leaning one point
+// towards the side the tables favour (+1 won beyond the limit, -1 lost beyond it).
 std::optional<int> search_score(const Tablebase& base, const State& state, int ply);
 
 // Conversions between the engine's state and the tables' placement.

@@ -465,7 +465,29 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
   CHECK(loaded.max_pieces() == 3);
   CHECK(search_score(loaded, late, 2) == gamelab::search::win_in(41));
   late.ply = 390;
-  CHECK(search_score(loaded, late, 2) == 0);
+  CHECK(search_score(loaded, late, 2) == 1);  // a draw in the game, leaning White's way
+  late.side = Black;  // Black to move (a draw in the tables: 0; decided beyond the limit: +-1)
+  late.hash = compute_hash(late);
+  const auto black = loaded.probe(late);
+  REQUIRE(black);
+  CHECK(search_score(loaded, late, 2) == (black->wdl == Wdl::Loss ? -1 : black->wdl == Wdl::Win ? 1 : 0));
+  // White's winning move leaves Black lost in 38: with 10 plies left a draw leaning White's way, -1 for Black.
+  late.side = White;
+  late.ply = 0;
+  late.hash = compute_hash(late);
+  MoveList moves;
+  generate_moves(late, moves);
+  bool found = false;
+  for (const auto& m : moves) {
+    State child = play(late, m);
+    const auto v = loaded.probe(child);
+    if (!v || v->wdl != Wdl::Loss || v->plies != 38) continue;
+    found = true;
+    CHECK(search_score(loaded, child, 1) == gamelab::search::loss_in(39));
+    child.ply = 391;
+    CHECK(search_score(loaded, child, 1) == -1);
+  }
+  CHECK(found);
   // Without the option the game is played out.
   request.adjudication_tables.clear();
   request.opening = "8 w .......@...............................................b........";
