@@ -89,14 +89,25 @@ double block_pass(const TexelData& data, const double* w, double k, std::size_t 
 // change), then every pass its weights and K; rank r computes blocks r, r + R, ...; the blocks'
 // partial sums are gathered and added up in block order, as on one process.
 
+// Everything a pass reads, hashed word by word (only under MPI, once per pass): a data set the serving
+// ranks hold is sent again when anything in it changed, its labels (blend_labels) or its rows.
 std::uint64_t data_fingerprint(const TexelData& d) {
   std::uint64_t h = 1469598103934665603ULL;
   auto mix = [&h](const void* bytes, std::size_t n) {
     const auto* p = static_cast<const unsigned char*>(bytes);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p + i, 8);
+      h = (h ^ word) * 1099511628211ULL;
+      h ^= h >> 29;
+    }
+    for (; i < n; ++i) h = (h ^ p[i]) * 1099511628211ULL;
   };
   const std::uint64_t sizes[3] = {d.weights, d.entries.size(), d.results.size()};
   mix(sizes, sizeof sizes);
+  mix(d.offsets.data(), d.offsets.size() * sizeof(std::uint64_t));
+  mix(d.entries.data(), d.entries.size() * sizeof(SparseEntry));
   mix(d.results.data(), d.results.size() * sizeof(float));
   return h;
 }
