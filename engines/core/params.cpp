@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/fnv.hpp"
 #include "core/text_file.hpp"
 
 namespace gamelab {
@@ -94,16 +95,9 @@ void ParamSet::set(std::string_view name, int value) {
 }
 
 std::uint64_t ParamSet::fingerprint() const {
-  // FNV-1a over "name=value;" for every parameter in order.
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  auto mix = [&](const std::string& text) {
-    for (unsigned char ch : text) {
-      hash ^= ch;
-      hash *= 0x100000001b3ULL;
-    }
-  };
-  mix(game_ + ":");
-  for (const auto& p : params_) mix(p.name + "=" + std::to_string(p.value) + ";");
+  // FNV-1a over "game:" and "name=value;" for every parameter in order.
+  std::uint64_t hash = fnv1a(game_ + ":");
+  for (const auto& p : params_) hash = fnv1a(p.name + "=" + std::to_string(p.value) + ";", hash);
   return hash;
 }
 

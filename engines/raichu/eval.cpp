@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <optional>
 
 #include "raichu/movegen.hpp"
@@ -79,50 +80,43 @@ void dynamic_features(const State& s, const MoveList& ours, std::array<int, kFea
   f[Defended] = them.defended - us.defended;
 }
 
-int king_distance(int a, int b) {
-  const int dr = row_of(a) > row_of(b) ? row_of(a) - row_of(b) : row_of(b) - row_of(a);
-  const int dc = col_of(a) > col_of(b) ? col_of(a) - col_of(b) : col_of(b) - col_of(a);
-  return dr > dc ? dr : dc;
-}
+int king_distance(int a, int b) { return std::max(std::abs(row_of(a) - row_of(b)), std::abs(col_of(a) - col_of(b))); }
 
-bool pressing(const State& s, Color c) {
-  return s.counts[c] > s.counts[opponent(c)] && s.counts[opponent(c)] <= kPressingMaxDefenders;
-}
-
-// The conversion terms for the side that presses (at most one side does), signed for the side to move.
-// Only reached in endings, so the piece lists are gathered here rather than in the main walk.
-void conversion_features(const State& s, std::array<int, kFeatureCount>& f) {
-  const Color presser = pressing(s, White) ? White : pressing(s, Black) ? Black : White;
-  if (!pressing(s, presser)) return;
-  std::array<std::array<std::uint8_t, kMaxN>, 2> squares{};
-  std::array<int, 2> count{};
-  for (int word = 0; word < 4; ++word) {
-    for (Color c : {White, Black}) {
-      std::uint64_t set = s.pieces[c][word];
-      while (set) {
-        squares[c][count[c]++] = static_cast<std::uint8_t>(word * 64 + __builtin_ctzll(set));
-        set &= set - 1;
-      }
-    }
+// The side that presses (more pieces than the opponent, who has at most kPressingMaxDefenders), if any.
+std::optional<Color> presser(const State& s) {
+  for (Color c : {White, Black}) {
+    if (s.counts[c] > s.counts[opponent(c)] && s.counts[opponent(c)] <= kPressingMaxDefenders) return c;
   }
-  const Color defender = opponent(presser);
+  return std::nullopt;
+}
+
+// The conversion terms for the side that presses, signed for the side to move. Only endings get past
+// the first line, so the piece lists are gathered here rather than in feature_counts' walk.
+void conversion_features(const State& s, std::array<int, kFeatureCount>& f) {
+  const std::optional<Color> us = presser(s);
+  if (!us) return;
+  std::array<std::array<int, kMaxN>, 2> squares;
+  std::array<int, 2> count{};
+  for (Color c : {White, Black}) for_each_piece(s, c, [&](int sq) { squares[c][count[c]++] = sq; });
+  const Color them = opponent(*us);
   int approach = 0, cohesion = 0, edge = 0;
-  for (int i = 0; i < count[presser]; ++i) {
-    const int sq = squares[presser][i];
+  for (int i = 0; i < count[*us]; ++i) {
+    const int sq = squares[*us][i];
     int nearest_own = s.n;
-    for (int j = 0; j < count[presser]; ++j)
-      if (j != i) nearest_own = std::min(nearest_own, king_distance(sq, squares[presser][j]));
+    for (int j = 0; j < count[*us]; ++j) {
+      if (j != i) nearest_own = std::min(nearest_own, king_distance(sq, squares[*us][j]));
+    }
     cohesion -= nearest_own - 1;
     if (type_of(s.board[sq]) != Raichu) continue;
     int nearest_enemy = s.n;
-    for (int j = 0; j < count[defender]; ++j) nearest_enemy = std::min(nearest_enemy, king_distance(sq, squares[defender][j]));
+    for (int j = 0; j < count[them]; ++j) nearest_enemy = std::min(nearest_enemy, king_distance(sq, squares[them][j]));
     approach += s.n - 1 - nearest_enemy;
   }
-  for (int j = 0; j < count[defender]; ++j) {
-    const int r = row_of(squares[defender][j]), c = col_of(squares[defender][j]);
+  for (int j = 0; j < count[them]; ++j) {
+    const int r = row_of(squares[them][j]), c = col_of(squares[them][j]);
     edge += r == 0 || c == 0 || r == s.n - 1 || c == s.n - 1;
   }
-  const int sign = presser == s.side ? 1 : -1;
+  const int sign = *us == s.side ? 1 : -1;
   f[ConvertApproach] = sign * approach;
   f[ConvertCohesion] = sign * cohesion;
   f[ConvertDefenderEdge] = sign * edge;
@@ -138,21 +132,15 @@ void feature_counts(const State& s, std::array<int, kFeatureCount>& f) {
 
 void feature_counts(const State& s, const MoveList& ours, std::array<int, kFeatureCount>& f) {
   f.fill(0);
-  const Color us = s.side;
-  for (int word = 0; word < 4; ++word) {
-    for (Color c : {White, Black}) {
-      std::uint64_t set = s.pieces[c][word];
-      const int sign = c == us ? 1 : -1;
-      while (set) {
-        const int sq = word * 64 + __builtin_ctzll(set);
-        set &= set - 1;
-        const PieceType t = type_of(s.board[sq]);
-        f[MaterialPichu + (t - 1)] += sign;
-        const int advanced = c == White ? row_of(sq) : s.n - 1 - row_of(sq);
-        if (t == Pichu) f[AdvancePichu] += sign * advanced;
-        if (t == Pikachu) f[AdvancePikachu] += sign * advanced;
-      }
-    }
+  for (Color c : {White, Black}) {
+    const int sign = c == s.side ? 1 : -1;
+    for_each_piece(s, c, [&](int sq) {
+      const PieceType t = type_of(s.board[sq]);
+      f[MaterialPichu + (t - 1)] += sign;
+      const int advanced = c == White ? row_of(sq) : s.n - 1 - row_of(sq);
+      if (t == Pichu) f[AdvancePichu] += sign * advanced;
+      if (t == Pikachu) f[AdvancePikachu] += sign * advanced;
+    });
   }
   dynamic_features(s, ours, f);
   conversion_features(s, f);

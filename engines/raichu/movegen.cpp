@@ -52,20 +52,14 @@ class Generator {
         promotion_row_(us == White ? state.n - 1 : 0) {}
 
   void run() {
-    const auto& bits = s_.pieces[us_];
-    for (int word = 0; word < 4; ++word) {
-      std::uint64_t set = bits[word];
-      while (set) {
-        const int sq = word * 64 + std::countr_zero(set);
-        set &= set - 1;
-        switch (type_of(s_.board[sq])) {
-          case Pichu: pichu(sq); break;
-          case Pikachu: pikachu(sq); break;
-          case Raichu: raichu(sq); break;
-          default: break;
-        }
+    for_each_piece(s_, us_, [this](int sq) {
+      switch (type_of(s_.board[sq])) {
+        case Pichu: pichu(sq); break;
+        case Pikachu: pikachu(sq); break;
+        case Raichu: raichu(sq); break;
+        default: break;
       }
-    }
+    });
   }
 
  private:

@@ -6,6 +6,7 @@
 // 256-bit set (four words) so the move generator visits pieces in square order without scanning
 // empty squares.
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/move_list.hpp"
@@ -75,6 +76,14 @@ struct State {
   int piece_count(Color c) const { return counts[c]; }
   bool operator==(const State& other) const;  // same board, side, n, ply and limit
 };
+
+// Calls f(square) for every piece of colour `c`, in square order (the piece sets' bits).
+template <class F>
+inline void for_each_piece(const State& state, Color c, F&& f) {
+  for (int word = 0; word < 4; ++word) {
+    for (std::uint64_t bits = state.pieces[c][word]; bits; bits &= bits - 1) f(word * 64 + std::countr_zero(bits));
+  }
+}
 
 // Zobrist hash of a state computed from scratch (play() keeps `hash` equal to it incrementally).
 std::uint64_t compute_hash(const State& state);

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/fnv.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "raichu/movegen.hpp"
@@ -101,11 +102,7 @@ namespace {
 // Calls f(engine square) for every piece of `state`, White's first, each colour in square order.
 template <class F>
 void for_each_piece(const State& state, F&& f) {
-  for (const Color c : {White, Black}) {
-    for (int w = 0; w < 4; ++w) {
-      for (std::uint64_t bits = state.pieces[c][w]; bits; bits &= bits - 1) f(w * 64 + __builtin_ctzll(bits));
-    }
-  }
+  for (const Color c : {White, Black}) raichu::for_each_piece(state, c, f);
 }
 }  // namespace
 
@@ -480,15 +477,12 @@ struct Header {
 };
 static_assert(sizeof(Header) == 48);
 
+// The files' checksum: FNV-1a from an offset basis with its last digit lost (1469598103934665603, not
+// ...6037). Kept: the table files already written carry checksums made with it.
+constexpr std::uint64_t kChecksumOffset = 1469598103934665603ULL;
+
 std::uint64_t fnv1a(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (const auto* v : {&a, &b}) {
-    for (const std::uint8_t byte : *v) {
-      h ^= byte;
-      h *= 1099511628211ULL;
-    }
-  }
-  return h;
+  return gamelab::fnv1a_bytes(b.data(), b.size(), gamelab::fnv1a_bytes(a.data(), a.size(), kChecksumOffset));
 }
 
 }  // namespace

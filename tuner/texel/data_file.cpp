@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "core/fnv.hpp"
 #include "core/text_file.hpp"
 
 namespace gamelab::tuner {
@@ -21,13 +22,6 @@ std::string result_text(double result) {
   if (result == 0) return "0";
   if (result == 0.5) return "0.5";
   throw std::invalid_argument("a position's result must be 1, 0.5 or 0, not " + std::to_string(result));
-}
-
-void fnv(std::uint64_t& hash, const std::string& text) {
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
 }
 
 // "key=value key=value" after the magic words.
@@ -167,7 +161,7 @@ DataHeader read_data_file(const std::string& path, const std::string& expected_g
                           const std::function<void(std::vector<DataRow>&)>& on_batch, std::uint64_t* bytes_hash) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  std::uint64_t hash = kFnvOffset;
   std::string line;
   int number = 0;
   DataHeader header;
@@ -177,8 +171,8 @@ DataHeader read_data_file(const std::string& path, const std::string& expected_g
   while (std::getline(in, line)) {
     ++number;
     const bool complete = !in.eof();  // getline stopped at a newline
-    fnv(hash, line);
-    if (complete) fnv(hash, "\n");
+    hash = fnv1a(line, hash);
+    if (complete) hash = fnv1a("\n", hash);
     if (!complete) {
       throw InputError(path + ": truncated: line " + std::to_string(number) + " has no end (a file cut off?)");
     }

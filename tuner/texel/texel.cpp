@@ -1,14 +1,15 @@
 #include "tuner/texel/texel.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 #include <string>
 
+#include "core/fnv.hpp"
 #include "eval/distributed/ordered_jobs.hpp"
 
 namespace gamelab::tuner {
@@ -89,27 +90,14 @@ double block_pass(const TexelData& data, const double* w, double k, std::size_t 
 // change), then every pass its weights and K; rank r computes blocks r, r + R, ...; the blocks'
 // partial sums are gathered and added up in block order, as on one process.
 
-// Everything a pass reads, hashed word by word (only under MPI, once per pass): a data set the serving
-// ranks hold is sent again when anything in it changed, its labels (blend_labels) or its rows.
+// What tells a data set the serving ranks hold from a changed or another one: its sizes, where its
+// rows live and its labels (blend_labels rewrites them in place; rows change only by add_row and
+// append, which change the sizes or move the buffers). Hashing the rows too would cost most of a pass.
 std::uint64_t data_fingerprint(const TexelData& d) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&h](const void* bytes, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(bytes);
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-      std::uint64_t word;
-      std::memcpy(&word, p + i, 8);
-      h = (h ^ word) * 1099511628211ULL;
-      h ^= h >> 29;
-    }
-    for (; i < n; ++i) h = (h ^ p[i]) * 1099511628211ULL;
-  };
-  const std::uint64_t sizes[3] = {d.weights, d.entries.size(), d.results.size()};
-  mix(sizes, sizeof sizes);
-  mix(d.offsets.data(), d.offsets.size() * sizeof(std::uint64_t));
-  mix(d.entries.data(), d.entries.size() * sizeof(SparseEntry));
-  mix(d.results.data(), d.results.size() * sizeof(float));
-  return h;
+  const std::uintptr_t shape[5] = {d.weights, d.entries.size(), d.results.size(),
+                                   reinterpret_cast<std::uintptr_t>(d.entries.data()),
+                                   reinterpret_cast<std::uintptr_t>(d.offsets.data())};
+  return fnv1a_bytes(d.results.data(), d.results.size() * sizeof(float), fnv1a_bytes(shape, sizeof shape));
 }
 
 template <class T>
