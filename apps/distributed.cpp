@@ -41,19 +41,21 @@ void on_group(const dist::ProcessGroup& group, const std::function<void()>& body
   }
 }
 
+void drive(const dist::ProcessGroup& group, const std::function<void()>& body) {
+  if (!group.root()) {
+    serve_jobs();
+    return;
+  }
+  body();
+  dist::send_done(group);
+}
+
 void run_driven(const std::function<void()>& body) {
   const dist::ProcessGroup& group = dist::ProcessGroup::world();
-  on_group(group, [&] {
-    if (!group.root()) {
-      serve_jobs();
-      return;
-    }
-    if (group.size() > 1) {
-      std::cerr << "gamelab: " << group.size() << " ranks; rank 0 reads and writes, every rank plays its share" << std::endl;
-    }
-    body();
-    dist::send_done(group);
-  });
+  if (group.root() && group.size() > 1) {
+    std::cerr << "gamelab: " << group.size() << " ranks; rank 0 reads and writes, every rank plays its share" << std::endl;
+  }
+  on_group(group, [&] { drive(group, body); });
 }
 
 }  // namespace gamelab::cli

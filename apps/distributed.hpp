@@ -19,6 +19,8 @@ void serve_jobs();
 void on_group(const dist::ProcessGroup& group, const std::function<void()>& body);
 
 // `body` on rank 0 (or the only process), the others serving it; rank 0 says "done" at its end.
+void drive(const dist::ProcessGroup& group, const std::function<void()>& body);
+// drive() on the process's group, a failure on any rank ending the job (on_group).
 void run_driven(const std::function<void()>& body);
 
 }  // namespace gamelab::cli

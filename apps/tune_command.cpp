@@ -14,7 +14,6 @@
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
 #include "distributed.hpp"
-#include "eval/distributed/ordered_jobs.hpp"
 #include "tuner/spsa/campaign.hpp"
 #include "tuner/spsa/registry_player.hpp"
 #include "tuner/spsa/verify.hpp"
@@ -87,23 +86,20 @@ void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency
               << std::endl;
   }
   campaign->run(player, group, group.root() ? &std::cerr : nullptr, {});
-  if (!group.root()) {
-    serve_jobs();  // the verification match below
-    return;
-  }
-  std::cout << "spsa " << s.game << ": " << campaign->done() << "/" << campaign->iterations() << " iterations ("
-            << 2LL * s.pairs_per_iteration * campaign->done() << " games); " << dir << "/current.json:\n";
-  const ParamSet current = campaign->current();
-  for (const auto& name : s.tuned) {
-    std::cout << "  " << name << " " << s.base.value(name) << " -> " << current.value(name) << "\n";
-  }
-  const bool verified = std::filesystem::exists(campaign_file(dir, "verify.json"));
-  if (verify && s.verify_games > 0 && campaign->done() == campaign->iterations() && !verified) {
-    VerifyOptions options;
-    options.concurrency = concurrency;
-    print_verify(verify_campaign(*campaign, options, std::cerr));
-  }
-  dist::send_done(group);
+  drive(group, [&] {  // the report and the verification match: rank 0 drives it, the others serve
+    std::cout << "spsa " << s.game << ": " << campaign->done() << "/" << campaign->iterations() << " iterations ("
+              << 2LL * s.pairs_per_iteration * campaign->done() << " games); " << dir << "/current.json:\n";
+    const ParamSet current = campaign->current();
+    for (const auto& name : s.tuned) {
+      std::cout << "  " << name << " " << s.base.value(name) << " -> " << current.value(name) << "\n";
+    }
+    const bool verified = std::filesystem::exists(campaign_file(dir, "verify.json"));
+    if (verify && s.verify_games > 0 && campaign->done() == campaign->iterations() && !verified) {
+      VerifyOptions options;
+      options.concurrency = concurrency;
+      print_verify(verify_campaign(*campaign, options, std::cerr));
+    }
+  });
 }
 
 // The verification limit of a two-stage campaign must be longer than the tuning limit: fishtest
@@ -380,12 +376,7 @@ void add_tune_command(CLI::App& app) {
       if (kind == "spsa") {
         run_spsa(group, r->campaign, r->concurrency, !r->no_verify);
       } else if (kind == "texel") {
-        if (!group.root()) {
-          serve_jobs();
-          return;
-        }
-        run_texel(r->campaign, r->concurrency, nullptr);
-        dist::send_done(group);
+        drive(group, [&] { run_texel(r->campaign, r->concurrency, nullptr); });
       } else {
         throw InputError(r->campaign + "/config.json: unknown campaign kind '" + kind + "'");
       }
