@@ -108,9 +108,7 @@ TEST_CASE("an SPSA campaign on two MPI ranks writes the single-process journal",
                            "--verify-games 0 --campaign ";
   REQUIRE(run_gamelab(args + single).status == 0);
   const std::string ranks = tuner_test::fresh_dir("mpi_spsa_ranks");
-  // As root mpirun needs --allow-run-as-root; --oversubscribe allows more ranks than cores.
-  const auto r = tuner_test::run_command(std::string(GAMELAB_MPIEXEC) + " --allow-run-as-root --oversubscribe -np 2 " +
-                                         GAMELAB_BINARY + " " + args + ranks);
+  const auto r = tuner_test::run_ranks(2, args + ranks);
   INFO(r.output);
   REQUIRE(r.status == 0);
   CHECK_THAT(r.output, Catch::Contains("2 ranks x 1 threads"));

@@ -16,6 +16,9 @@
 using tuner_test::count_lines;
 using tuner_test::file_text;
 using tuner_test::run_gamelab;
+#ifdef GAMELAB_MPIEXEC
+using tuner_test::run_ranks;
+#endif
 
 TEST_CASE("run_ordered delivers in item order on one process and stops where deliver says", "[distributed]") {
   const auto& group = gamelab::dist::ProcessGroup::world();
@@ -63,14 +66,6 @@ TEST_CASE("run_ordered delivers in item order on one process and stops where del
 
 #ifdef GAMELAB_MPIEXEC
 namespace {
-
-// `gamelab ARGS` under mpirun with `ranks` ranks (0: without mpirun), stopped after 5 minutes.
-tuner_test::Run run_ranks(int ranks, const std::string& args) {
-  if (ranks == 0) return run_gamelab(args);
-  // As root mpirun needs --allow-run-as-root; --oversubscribe allows more ranks than cores.
-  return tuner_test::run_command("timeout 300 " + std::string(GAMELAB_MPIEXEC) + " --allow-run-as-root --oversubscribe -np " +
-                                 std::to_string(ranks) + " " + GAMELAB_BINARY + " " + args);
-}
 
 const std::string kRelease = std::string(GAMELAB_SOURCE_DIR) + "/engines/raichu/release.json";
 

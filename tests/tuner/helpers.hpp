@@ -21,4 +21,14 @@ using gamelab_test::Run;
 using gamelab_test::run_command;
 inline Run run_gamelab(const std::string& args) { return gamelab_test::run(args); }
 
+#ifdef GAMELAB_MPIEXEC
+// `gamelab ARGS` under mpirun with `ranks` ranks (0: without mpirun), stopped after 5 minutes. As root
+// mpirun needs --allow-run-as-root; --oversubscribe allows more ranks than cores.
+inline Run run_ranks(int ranks, const std::string& args) {
+  if (ranks == 0) return run_gamelab(args);
+  return run_command("timeout 300 " + std::string(GAMELAB_MPIEXEC) + " --allow-run-as-root --oversubscribe -np " +
+                     std::to_string(ranks) + " " + GAMELAB_BINARY + " " + args);
+}
+#endif
+
 }  // namespace tuner_test
