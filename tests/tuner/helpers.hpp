@@ -4,13 +4,18 @@
 #include <string>
 
 #include "common/run.hpp"
+#include "common/temp_folder.hpp"
 
 namespace tuner_test {
 
-// A fresh, empty folder named `name` under the test's working folder.
+// A fresh, empty folder named `name` in this test process's temporary folder (removed when the
+// process exits), never in the folder the test was started from: tests run from the repository's
+// root once committed their output there.
 inline std::string fresh_dir(const std::string& name) {
-  std::filesystem::remove_all(name);
-  return name;
+  static const gamelab_test::TempFolder process_folder("tuner");
+  const std::filesystem::path dir = process_folder / name;
+  std::filesystem::remove_all(dir);
+  return dir.string();
 }
 
 std::string file_text(const std::string& path);
