@@ -24,5 +24,7 @@ void add_release_command(CLI::App& app);
 void add_tablebase_command(CLI::App& app);
 // report: HTML and Markdown reports of records, campaigns and releases (eval/report/).
 void add_report_command(CLI::App& app);
+// freeze: tuned values into the marked block of a team's own source file (tuner/freeze/).
+void add_freeze_command(CLI::App& app);
 
 }  // namespace gamelab::cli

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   gamelab::cli::add_release_command(app);
   gamelab::cli::add_report_command(app);
   gamelab::cli::add_tablebase_command(app);
+  gamelab::cli::add_freeze_command(app);
 
   try {
     app.parse(argc, argv);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "perft_against.hpp"
 #include "core/progress.hpp"
 #include "position_options.hpp"
 #include "registry/game_registry.hpp"
@@ -24,6 +25,8 @@ struct PerftArgs {
   std::string dataset;
   bool deep = false;
   int max_depth = 0;
+  std::string against;  // --against CMD: compare with another program's perft (docs/tools/perft.md)
+  double timeout = 120;
 };
 
 std::string rate_text(std::uint64_t nodes, double seconds) {
@@ -128,7 +131,20 @@ void add_perft_command(CLI::App& app) {
     command->add_flag("--deep", args->deep, "with --suite: also the deep (slow) counts");
     command->add_option("--max-depth", args->max_depth, "with --suite: never deeper than this")
         ->check(CLI::Range(1, 64));
-    command->callback([&game, args] {
+    auto* against = command->add_option("--against", args->against,
+                        "compare with your program's perft: runs 'CMD DEPTH POSITION-FILE [MOVE ...]' (docs/tools/perft.md)");
+    command->add_option("--timeout", args->timeout, "with --against: seconds allowed for each run of CMD (default 120)")
+        ->check(CLI::PositiveNumber);
+    command->callback([&game, args, against] {
+      if (against->count() > 0) {
+        AgainstOptions options{args->against, args->timeout, args->threads};
+        const int code = args->suite ? perft_against_suite(game, args->dataset.empty() ? default_perft_dataset(game.name)
+                                                                                        : args->dataset,
+                                                           args->max_depth, options, std::cout)
+                                     : perft_against(game, args->position.spec(), args->depth, options, std::cout, std::cerr);
+        if (code != 0) throw CLI::RuntimeError(code);
+        return;
+      }
       if (args->suite) {
         if (!run_suite(game, *args)) throw CLI::RuntimeError(1);
         return;
