@@ -3,14 +3,14 @@
 BUILD    ?= build
 JOBS     ?= $(shell nproc)
 GAMELAB  := $(BUILD)/apps/gamelab
-PACKAGES := g++ make cmake catch2 libbenchmark-dev nlohmann-json3-dev libcli11-dev openmpi-bin libopenmpi-dev python3
+PACKAGES := g++ make cmake ccache catch2 libbenchmark-dev nlohmann-json3-dev libcli11-dev openmpi-bin libopenmpi-dev python3
 CTEST    := ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 # `make fuzz`: clang's libFuzzer targets for every input parser, FUZZ_SECONDS each (never part of test).
 FUZZ_BUILD    ?= build-fuzz
 FUZZ_SECONDS  ?= 60
 FUZZ_PACKAGES := clang libclang-rt-14-dev libomp-dev
 
-.PHONY: all deps configure build build-gamelab demo test test-slow bench clean fuzz
+.PHONY: all deps configure build build-gamelab build-tests demo test test-slow bench clean fuzz
 
 all: build
 
@@ -60,19 +60,32 @@ demo: build-gamelab
 	@echo "open $(abspath $(DEMO))/report/index.html in a browser (summary.md beside it has the same numbers)"
 
 # The tests run with TMPDIR set to an empty folder of their own, which must be empty again at the end:
-# a test that leaves a temporary file or folder behind fails `make test`, naming what it left.
+# a test that leaves a temporary file or folder behind fails `make test`, naming what it left. The
+# checkout must not change either: a path that `git status` lists after the tests and did not list
+# before (a file written into the source tree, a committed file changed) fails `make test`, naming it.
+# On a fresh clone (CI) that means `git status --porcelain` is empty after the tests.
 TEST_TMP := $(abspath $(BUILD))/test-tmp
+GIT_STATUS := git status --porcelain --untracked-files=all 2>/dev/null | sort
 define run_ctest
 	@rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
+	@$(GIT_STATUS) > $(TEST_TMP).status-before
 	@TMPDIR=$(TEST_TMP) $(CTEST) $(1)
 	@left=$$(ls -A $(TEST_TMP)); if [ -n "$$left" ]; then \
 	  echo "the tests left these in their temporary folder $(TEST_TMP):"; echo "$$left"; exit 1; fi
+	@changed=$$($(GIT_STATUS) | comm -13 $(TEST_TMP).status-before -); rm -f $(TEST_TMP).status-before; \
+	if [ -n "$$changed" ]; then \
+	  echo "the tests changed the checkout (git status, before the tests these were not listed):"; \
+	  echo "$$changed"; exit 1; fi
 endef
 
-test: build
+# The tests need the test programs, gamelab and the release bots, not the benchmarks (`make bench`).
+build-tests: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target gamelab_tests
+
+test: build-tests
 	$(call run_ctest,-LE slow)
 
-test-slow: build
+test-slow: build-tests
 	$(call run_ctest,-L slow)
 
 # bench_match leaves Bullets out: its games at 10,000 iterations a move take minutes each
@@ -82,6 +95,8 @@ bench: build
 	  case $$b in *bench_match) $$b --benchmark_filter=-bullets;; *) $$b;; esac; done
 	@$(GAMELAB) perft raichu --n 8 --depth 6 --threads 1
 	@$(GAMELAB) perft raichu --n 8 --depth 6 --threads $(JOBS)
+	@python3 bench/python/python_speed.py $(GAMELAB)
+	@python3 bench/python/dcms_speed.py $(GAMELAB)
 
 # Builds with clang in $(FUZZ_BUILD) (every target instrumented, ASan and UBSan on), then runs each fuzz
 # target for $(FUZZ_SECONDS) s from its committed seeds in fuzz/corpus/ (fuzz/run_fuzzers.sh).
