@@ -34,12 +34,27 @@ int main(int argc, char** argv) {
   gamelab::cli::add_tablebase_command(app);
   gamelab::cli::add_freeze_command(app);
 
+  // Exit codes, the same for every command (docs/tools/cli.md §1): 0 success (and --help, --version);
+  // 1 a negative verdict or a refusal, which the command reports itself (CLI::RuntimeError(1)); 2 bad
+  // input (an unknown command, game or flag, a malformed file) or a fault.
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {
+    return e.get_exit_code() == 0 ? 0 : e.get_exit_code() == 1 ? 1 : 2;
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message and "Run with --help for more information."
+    return 2;
   } catch (const gamelab::InputError& e) {
     std::cerr << "gamelab: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "gamelab: fault: " << e.what() << "\n";
     return 2;
   }
   return 0;

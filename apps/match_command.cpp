@@ -18,7 +18,7 @@ struct MatchArgs {
   int games = 100;
   int concurrency = 1;
   std::uint64_t seed = 1;
-  std::string openings, boards, sprt, out, resume, adjudicate;
+  std::string openings, boards, suite, sprt, out, resume, adjudicate;
 };
 
 }  // namespace
@@ -41,6 +41,8 @@ void add_match_command(CLI::App& app) {
     command->add_option("--adjudicate-tables", args->adjudicate,
                         "end a game as soon as the endgame tables in this folder know its position (Raichu)");
     command->add_option("--boards", args->boards, "folder of board files");
+    command->add_option("--suite", args->suite,
+                        "a band suite (e.g. datasets/gate/" + game.name + ".json): its bands interleaved, results per band");
     command->add_option("--sprt", args->sprt, "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]");
     command->add_option("--out", args->out, "records file to write (JSON lines; must not exist yet)");
     command->add_option("--resume", args->resume, "records file of an interrupted run to continue");
@@ -56,6 +58,7 @@ void add_match_command(CLI::App& app) {
       config.openings = args->openings;
       config.adjudication_tables = args->adjudicate;
       config.boards = args->boards;
+      config.suite = args->suite;
       if (!args->sprt.empty()) config.sprt = parse_sprt_arg(args->sprt);
       config.records = args->out.empty() ? args->resume : args->out;
       config.resume = !args->resume.empty();

@@ -31,6 +31,7 @@ void run(const GameEntry& game, ReleaseArgs& args) {
     std::cout << "\nrelease refused; nothing was written under engines/ or reports/\n";
     for (const auto& problem : result.problems) std::cout << "  " << problem << "\n";
     if (!result.records_path.empty()) std::cout << "match records kept in " << result.records_path << "\n";
+    if (!result.clock_records_path.empty()) std::cout << "clock match records kept in " << result.clock_records_path << "\n";
     throw CLI::RuntimeError(1);
   }
   std::cout << "\nreleased: " << result.release_path << "\nreport:   " << result.report_path << "\ndata:     "
@@ -54,7 +55,7 @@ void add_release_command(CLI::App& app) {
     command->add_option("--params", o.params, "the candidate: a parameter file (JSON, SPSA text or a release.json), or `defaults`")
         ->required();
     command->add_option("--baseline", o.baseline,
-                        "what it must beat (default engines/" + game.name + "/release.json, else the defaults)");
+                        "what it must beat (default engines/" + game.name + "/release.json, else the defaults; `defaults`: the defaults)");
     command->add_option("--games", args->games, "most games of the match (default 4000; with --force: no match)")
         ->check(CLI::Range(1, 100000000));
     command->add_option("--sprt", args->sprt, "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized] (the default)");
@@ -69,6 +70,17 @@ void add_release_command(CLI::App& app) {
     command->add_option("--campaign", o.campaign,
                         "the campaign the candidate came from, named in the release (default: the folder of --params "
                         "when it holds a campaign)");
+    command->add_option("--suite", o.suite,
+                        "band suite of the matches (default datasets/gate/" + game.name +
+                            ".json when it exists and no --openings/--boards is given; `none`: no suite)");
+    command->add_option("--clock", o.clock,
+                        "also play the candidate against the defaults at this timed limit (e.g. movetime=780, the bot's "
+                        "real time per move); refused on a loss beyond its interval");
+    command->add_option("--clock-games", o.clock_games, "games of the clock match (default 40)")->check(CLI::Range(2, 1000000));
+    command->add_option("--clock-records", o.clock_records, "the clock match's records file while it runs (default: a temporary file)");
+    command->add_flag("--resume", o.resume,
+                      "continue a stopped gate: its match from --records and its clock match from --clock-records, where "
+                      "they hold games");
     command->add_flag("--force", o.force, "release even without an SPRT acceptance (recorded); perft must still match");
     command->add_flag("--deep-perft", o.deep_perft, "also check the dataset's deep perft depths");
     command->add_option("--perft-dataset", o.perft_dataset, "the perft dataset (default datasets/perft/" + game.name + ".json)");

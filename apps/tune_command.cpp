@@ -53,7 +53,7 @@ struct RecipeArgs {
 };
 
 struct VerifyArgs {
-  std::string campaign, sprt, limit;
+  std::string campaign, sprt, limit, suite;
   int games = 0, concurrency = 0;
   bool best = false;
 };
@@ -391,7 +391,10 @@ void add_tune_command(CLI::App& app) {
   verify->add_option("--concurrency", v->concurrency, "games at once (default: the campaign's)")->check(CLI::Range(1, 512));
   verify->add_option("--limit", v->limit,
                      "the engines' limit (default: the campaign's verification limit); another limit writes "
-                     "verify-<limit>.json beside verify.json");
+                     "verify-<limit>.json beside verify.json; movetime=MS plays the bot's clock (timed: the games "
+                     "vary from run to run)");
+  verify->add_option("--suite", v->suite,
+                     "a band suite (e.g. datasets/gate/<game>.json) instead of the campaign's openings: results per band");
   verify->add_flag("--best", v->best, "play best.json (the averaged trajectory) instead of current.json");
   verify->callback([v] { run_driven([&] {
     if (campaign_kind(v->campaign) != "spsa") throw InputError(v->campaign + ": verify is for SPSA campaigns");
@@ -400,6 +403,7 @@ void add_tune_command(CLI::App& app) {
     options.games = v->games;
     options.concurrency = v->concurrency;
     options.best = v->best;
+    options.suite = v->suite;
     options.limits = v->limit.empty() ? std::string() : to_string(parse_limits(v->limit, "--limit"));
     if (!v->sprt.empty()) options.sprt = parse_sprt_arg(v->sprt);
     print_verify(verify_campaign(campaign, options, std::cerr));

@@ -1,5 +1,6 @@
 #include "eval/records.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -55,8 +56,9 @@ std::string to_json_line(const PairRecord& r) {
     if (!g.adjudication.empty()) game["adjudication"] = g.adjudication;
     games.push_back(std::move(game));
   }
-  const nlohmann::ordered_json line = {{"game", r.game},       {"pair", r.pair},       {"seed", r.seed},
-                                       {"opening", r.opening}, {"engines", engines}, {"games", games}};
+  nlohmann::ordered_json line = {{"game", r.game},       {"pair", r.pair},       {"seed", r.seed},
+                                 {"opening", r.opening}, {"engines", engines}, {"games", games}};
+  if (!r.band.empty()) line["band"] = r.band;
   return line.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -167,6 +169,7 @@ PairRecord parse_record_line(const std::string& line) {
   r.pair = unsigned_field(j, "pair", "");
   r.seed = unsigned_field(j, "seed", "");
   r.opening = string_field(j, "opening", "");
+  if (j.contains("band")) r.band = string_field(j, "band", "", true);
   const json& engines = field(j, "engines", "");
   if (!engines.is_array() || engines.size() != 2) throw InputError("\"engines\" must be an array of two engines");
   for (int k = 0; k < 2; ++k) {
@@ -259,6 +262,26 @@ void repair_records_tail(const RecordsFile& file) {
     out << '\n';
     if (!out.flush()) throw InputError(file.path + ": cannot append a newline");
   }
+}
+
+RecordsAppender::RecordsAppender(const std::string& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd_ < 0) throw InputError(path + ": cannot open for appending");
+}
+
+RecordsAppender::~RecordsAppender() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void RecordsAppender::append(const std::string& line) {
+  const std::string text = line + "\n";
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+    if (n < 0) throw InputError(path_ + ": write failed");
+    done += static_cast<std::size_t>(n);
+  }
+  ::fsync(fd_);
 }
 
 }  // namespace gamelab::eval

@@ -14,6 +14,8 @@
 //   "stalled" (a bot failed); fault is the seat (0 or 1) that failed, or null. A normal game has a
 //   null fault.
 // - the two games are the same opening with the seats swapped; the engines' names differ.
+// - "band" (only in matches over a band suite, e.g. "n=12" or "large dense long") names the part of
+//   the tournament's range the opening belongs to, for per-band statistics.
 // Unknown extra fields are ignored, so the format can grow.
 //
 // Writers append `to_json_line(record) + "\n"` and flush. A record is complete once its line is
@@ -64,6 +66,7 @@ struct PairRecord {
   std::string opening;
   std::array<EngineRecord, 2> engines;
   std::array<GameRecord, 2> games;
+  std::string band;  // the band of a gate suite the opening belongs to (eval/match/band_suite.hpp); "" none
   bool operator==(const PairRecord&) const = default;
 };
 
@@ -93,5 +96,21 @@ std::string truncation_warning(const RecordsFile& file);
 // Makes the file safe to append to after an interrupted run: cuts the truncated last line and adds a
 // missing final newline. `file` must be what read_records returned for `path` just before.
 void repair_records_tail(const RecordsFile& file);
+
+// Appends records to a file line by line, each line forced to disk (fsync) before append returns: a
+// finished pair survives a crash or a kill. The match runner and `gamelab judge --out` write through it.
+class RecordsAppender {
+ public:
+  explicit RecordsAppender(const std::string& path);  // InputError when the file cannot be opened
+  ~RecordsAppender();
+  RecordsAppender(const RecordsAppender&) = delete;
+  RecordsAppender& operator=(const RecordsAppender&) = delete;
+  void append(const std::string& line);  // `line` without its newline
+  void append(const PairRecord& record) { append(to_json_line(record)); }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
 
 }  // namespace gamelab::eval

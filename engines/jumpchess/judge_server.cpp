@@ -143,6 +143,7 @@ std::vector<GameRecord> run_judge_server(const JudgeRequest& request) {
                        seconds_text(request.wait_s) + " (game " + std::to_string(game) + ")");
     }
     records.push_back(play_one(request, std::move(socket), game, print));
+    if (request.on_game) request.on_game(game, client_color_of(request.client_color, game) == Black, records.back());
   }
   return records;
 }

@@ -207,6 +207,9 @@ struct JudgeRequest {
   double time_limit_s = 5;           // the client's per-move limit
   double wait_s = 0;                 // how long to wait for each client to connect; 0: for ever
   std::function<void(const std::string& line)> print;  // the games as they are played, line by line
+  // Optional: called after each game (1, 2, …) with its record (seat 0 the lab) and whether the client
+  // moved first in it (`gamelab judge --out` writes the games as match records).
+  std::function<void(int game, bool client_first, const GameRecord& record)> on_game;
 };
 
 // `gamelab tablebase <game>`: endgame tables by retrograde analysis (games that have them: Raichu).

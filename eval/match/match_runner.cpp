@@ -35,6 +35,8 @@ Termination convert(gamelab::Termination t) {
   return Termination::Normal;
 }
 
+}  // namespace
+
 GameRecord to_record(const gamelab::GameRecord& g, const std::string& seat0, const std::string& seat1) {
   GameRecord r;
   r.seats = {seat0, seat1};
@@ -49,33 +51,7 @@ GameRecord to_record(const gamelab::GameRecord& g, const std::string& seat0, con
   return r;
 }
 
-// Appends one line and forces it to disk: a finished pair survives a crash or a kill.
-class RecordsAppender {
- public:
-  explicit RecordsAppender(const std::string& path) : path_(path) {
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd_ < 0) throw InputError(path + ": cannot open for appending");
-  }
-  ~RecordsAppender() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  RecordsAppender(const RecordsAppender&) = delete;
-  RecordsAppender& operator=(const RecordsAppender&) = delete;
-  void append(const std::string& line) {
-    const std::string text = line + "\n";
-    std::size_t done = 0;
-    while (done < text.size()) {
-      const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-      if (n < 0) throw InputError(path_ + ": write failed");
-      done += static_cast<std::size_t>(n);
-    }
-    ::fsync(fd_);
-  }
-
- private:
-  std::string path_;
-  int fd_ = -1;
-};
+namespace {
 
 void count_fault(MatchSummary& summary, const GameRecord& game, const std::string& a) {
   if (game.termination == Termination::Normal || !game.fault) return;
@@ -138,6 +114,22 @@ std::vector<std::pair<std::string, std::string>> load_match_positions(const Matc
   return positions;
 }
 
+BandPositions load_match_bands(const MatchConfig& config) {
+  if (config.suite.empty()) return {load_match_positions(config), {}};
+  if (!config.openings.empty() || !config.boards.empty()) {
+    throw InputError("--suite " + config.suite + ": a band suite names its own openings or boards; give no --openings or --boards");
+  }
+  const BandSuite suite = read_band_suite(config.suite);
+  if (suite.game != config.game) throw InputError(config.suite + ": a suite for " + suite.game + ", not " + config.game);
+  return interleave_bands(suite, [&config](const Band& band) {
+    MatchConfig one = config;
+    one.suite.clear();
+    one.openings = band.openings;
+    one.boards = band.boards;
+    return load_match_positions(one);
+  });
+}
+
 MatchSummary summarize(const std::vector<PairRecord>& records, const std::string& a,
                        const std::optional<SprtConfig>& sprt) {
   MatchSummary summary;
@@ -192,6 +184,7 @@ std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
                   bounds.upper, std::string(to_string(*s.verdict)).c_str());
     out += line;
   }
+  if (!s.bands.empty()) out += a + " per band of " + config.suite + ":\n" + band_results_text(s.bands);
   return out;
 }
 
@@ -298,7 +291,8 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   if (!config.adjudication_tables.empty() && !game.tablebase) {
     throw InputError("--adjudicate-tables: " + game.name + " has no endgame tables");
   }
-  const auto positions = load_match_positions(config);
+  const BandPositions banded = load_match_bands(config);
+  const auto& positions = banded.positions;
   const std::uint64_t pairs = (static_cast<std::uint64_t>(config.games) + 1) / 2;
 
   // Pairs already in the records file (resume), checked against this command.
@@ -358,9 +352,14 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   const MatchJob job{game, positions, config.engines[0], config.engines[1], config.seed, config.adjudication_tables};
   dist::send_job(group, {"match", match_job_text(job, todo, config.concurrency)});
   dist::run_ordered(group, todo, config.concurrency, [&job](std::uint64_t k) { return play_job_pair(job, k); },
-                    [&](std::uint64_t, std::string&& line) {
+                    [&](std::uint64_t k, std::string&& line) {
+                      PairRecord record = parse_record_line(line);
+                      if (!banded.band.empty()) {  // rank 0 names the band: the other ranks need not know the suite
+                        record.band = banded.band[k % banded.band.size()];
+                        line = to_json_line(record);
+                      }
                       appender.append(line);
-                      all.push_back(parse_record_line(line));
+                      all.push_back(std::move(record));
                       summary = summarize(all, a, config.sprt);
                       progress_bar.update(2 * all.size(), figures());
                       return !(summary.verdict && *summary.verdict != SprtVerdict::Continue);
@@ -369,6 +368,7 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   summary.pairs_resumed = done.size();
   summary.pairs_total = pairs;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!config.suite.empty()) summary.bands = band_results(read_band_suite(config.suite), all, a);
   std::string last = figures();
   if (summary.wdl.games() != 2 * all.size()) last += "  (" + std::to_string(summary.wdl.games()) + " counted)";
   progress_bar.finish(2 * all.size(), last);

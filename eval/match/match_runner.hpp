@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/match/band_suite.hpp"
 #include "eval/match/engine_arg.hpp"
 #include "eval/records.hpp"
 #include "eval/stats/counts.hpp"
@@ -29,6 +30,7 @@ struct MatchConfig {
   std::uint64_t seed = 1;
   std::string openings;            // opening suite (JSON from `gamelab openings`), turn-based games
   std::string boards;              // board folder (position files), simultaneous games
+  std::string suite;               // a band suite (band_suite.hpp): its bands interleaved, results per band
   std::optional<SprtConfig> sprt;
   std::string records;             // records file (JSON lines); appended to
   bool resume = false;             // continue an interrupted run in `records`
@@ -50,11 +52,14 @@ struct MatchSummary {
   std::optional<double> llr;
   std::optional<SprtVerdict> verdict;
   double seconds = 0;
+  std::vector<BandResult> bands;    // engine A's per band and axis value (a match over a band suite)
 };
 
 // The positions a match cycles through: the opening suite, the board folder, or (neither given) the
 // game's default suite in datasets/, or else its start position.
 std::vector<std::pair<std::string, std::string>> load_match_positions(const MatchConfig& config);
+// The same, or with `suite` set, every band's positions interleaved and the band of each.
+BandPositions load_match_bands(const MatchConfig& config);
 
 // On one process, or on rank 0 of an MPI job whose other ranks are in serve_match (they get the
 // positions, engines and pairs to play from rank 0 and need none of its files).
@@ -68,6 +73,9 @@ void serve_match(const std::string& job_text);
 PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
                      const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
                      const std::string& adjudication_tables = "");
+
+// A registry game record as a match record's game: `seat0` moved first in it.
+GameRecord to_record(const gamelab::GameRecord& g, const std::string& seat0, const std::string& seat1);
 
 // The summary of a records file's pairs (as `gamelab match` would print it), for engine `a`.
 MatchSummary summarize(const std::vector<PairRecord>& records, const std::string& a,

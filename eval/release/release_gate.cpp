@@ -1,6 +1,7 @@
 #include "eval/release/release_gate.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <ostream>
@@ -103,9 +104,60 @@ void run_benches(const GameEntry& game, const ParamSet& candidate, Json& data, s
            << build["result"].get<std::string>() << " (" << bench_signature_path(game.name) << ")\n";
 }
 
-// Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1.
+// The per-band results as the report's data; `losses` gets a line for each band or axis value lost
+// beyond its interval.
+Json bands_json(const std::vector<BandResult>& bands, const std::string& what, std::vector<std::string>& losses) {
+  Json out = Json::array();
+  for (const BandResult& b : bands) {
+    Json j = {{"band", b.name}, {"games", b.wdl.games()},
+              {"wdl", {{"wins", b.wdl.wins}, {"draws", b.wdl.draws}, {"losses", b.wdl.losses}}},
+              {"pentanomial", b.penta.cells}};
+    if (!b.axis.empty()) j["axis"] = b.axis;
+    if (b.penta.pairs() > 0) {
+      j["elo"] = b.elo.elo;
+      j["elo_lower"] = b.elo.elo_lower;
+      j["elo_upper"] = b.elo.elo_upper;
+    }
+    j["loses"] = b.loses();
+    if (b.loses()) {
+      char line[256];
+      std::snprintf(line, sizeof line, "%s: loses on %s, Elo %+.1f [%+.1f, %+.1f] over %llu games", what.c_str(),
+                    b.label().c_str(), b.elo.elo, b.elo.elo_lower, b.elo.elo_upper,
+                    static_cast<unsigned long long>(b.wdl.games()));
+      losses.push_back(line);
+    }
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+// The band suite the matches play: --suite, else datasets/gate/<game>.json when it exists and the user
+// named no openings or boards; "" for none.
+std::string gate_suite(const GameEntry& game, const ReleaseGateOptions& o) {
+  if (o.suite == "none") return "";
+  if (!o.suite.empty()) return o.suite;
+  if (!o.openings.empty() || !o.boards.empty()) return "";
+  const std::string suite = std::string(GAMELAB_DATA_DIR) + "/gate/" + game.name + ".json";
+  return std::filesystem::exists(suite) ? suite : "";
+}
+
+// --resume continues a match whose records file holds pairs already (a gate stopped mid-match: its
+// matches are long, the band suites' and the clock's most of all).
+bool resumable(const ReleaseGateOptions& o, const std::string& records) {
+  return o.resume && std::filesystem::exists(records) && std::filesystem::file_size(records) > 0;
+}
+
+// A suite inside the project is named by its place in it, not by this machine's path to it.
+std::string project_relative(const std::string& path) {
+  const std::string source = std::string(GAMELAB_SOURCE_DIR) + "/";
+  return path.rfind(source, 0) == 0 ? path.substr(source.size()) : path;
+}
+
+// Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1; a band
+// lost beyond its interval adds a line to `losses`.
 bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate, const ParamSet& baseline,
-                int games, const std::string& records, Json& data, std::ostream& progress) {
+                int games, const std::string& records, Json& data, std::vector<std::string>& losses,
+                std::ostream& progress) {
   MatchConfig config;
   config.game = game.name;
   const SearchLimits limits = parse_limits(o.limit, "--limit");
@@ -115,8 +167,10 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
   config.seed = o.seed;
   config.sprt = o.sprt;
   config.records = records;
+  config.resume = resumable(o, records);
   config.openings = o.openings;
   config.boards = o.boards;
+  config.suite = gate_suite(game, o);
   progress << "match: candidate vs baseline, up to " << games << " games at " << o.limit << ", records " << records << "\n";
   const MatchSummary s = run_match(config, progress);
   progress << summary_text(s, config);
@@ -150,7 +204,61 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
   };
   if (!o.openings.empty()) data["match"]["openings"] = o.openings;
   if (!o.boards.empty()) data["match"]["boards"] = o.boards;
+  data["match"]["reproducible"] = limits.reproducible();
+  if (!config.suite.empty()) {
+    data["match"]["suite"] = project_relative(config.suite);
+    data["match"]["bands"] = bands_json(s.bands, "match", losses);
+  }
   return verdict == SprtVerdict::AcceptH1;
+}
+
+// Step 4: the candidate against the default parameters at the bot's clock (--clock), on the same
+// positions; its losses beyond the interval, overall or per band, go to `losses`.
+void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate,
+                      const std::string& records, Json& data, std::vector<std::string>& losses, std::ostream& progress) {
+  MatchConfig config;
+  config.game = game.name;
+  const SearchLimits limits = parse_limits(o.clock, "--clock");
+  config.engines = {lab_engine("candidate", candidate, limits), lab_engine("defaults", game.default_params(), limits)};
+  config.games = o.clock_games;
+  config.concurrency = o.concurrency;
+  config.seed = o.seed;
+  config.records = records;
+  config.resume = resumable(o, records);
+  config.openings = o.openings;
+  config.boards = o.boards;
+  config.suite = gate_suite(game, o);
+  progress << "clock match: candidate vs the default parameters, " << o.clock_games << " games at " << o.clock
+           << " (timed: the games vary from run to run), records " << records << "\n";
+  const MatchSummary s = run_match(config, progress);
+  progress << summary_text(s, config);
+  const EloEstimate elo = estimate_elo(s.penta);
+  data["clock"] = {{"limit", o.clock},
+                   {"opponent", "default parameters"},
+                   {"games", s.wdl.games()},
+                   {"concurrency", o.concurrency},
+                   {"seed", o.seed},
+                   {"wdl", {{"wins", s.wdl.wins}, {"draws", s.wdl.draws}, {"losses", s.wdl.losses}}},
+                   {"pentanomial", s.penta.cells},
+                   {"elo", elo.elo},
+                   {"elo_lower", elo.elo_lower},
+                   {"elo_upper", elo.elo_upper},
+                   {"seconds", s.seconds}};
+  Json faults = Json::array();
+  for (const FaultCounts& f : s.faults) {
+    faults.push_back({{"crash", f.crash}, {"timeout", f.timeout}, {"illegal", f.illegal}, {"stalled", f.stalled}});
+  }
+  data["clock"]["faults"] = faults;
+  if (!config.suite.empty()) {
+    data["clock"]["suite"] = project_relative(config.suite);
+    data["clock"]["bands"] = bands_json(s.bands, "clock match", losses);
+  }
+  if (s.penta.pairs() > 0 && elo.elo_upper < 0) {
+    char line[200];
+    std::snprintf(line, sizeof line, "clock match: loses to the defaults at %s, Elo %+.1f [%+.1f, %+.1f]", o.clock.c_str(),
+                  elo.elo, elo.elo_lower, elo.elo_upper);
+    losses.push_back(line);
+  }
 }
 
 // Moves the records into the reports folder (a rename, or a copy across file systems).
@@ -205,6 +313,12 @@ Json release_config(const Json& data, const ParamSet& candidate) {
     for (const char* key : {"games", "wdl", "pentanomial", "elo", "elo_error", "limit"}) verdict[key] = data["match"][key];
   }
   verdict["baseline_fingerprint"] = data["baseline"]["fingerprint"];
+  if (data.contains("match") && data["match"].contains("suite")) verdict["suite"] = data["match"]["suite"];
+  if (data.contains("clock")) {
+    verdict["clock"] = {{"limit", data["clock"]["limit"]}, {"games", data["clock"]["games"]},
+                        {"elo", data["clock"]["elo"]}, {"elo_lower", data["clock"]["elo_lower"]},
+                        {"elo_upper", data["clock"]["elo_upper"]}};
+  }
   return {{"game", data["game"]},
           {"params", params_json(candidate)},
           {"bench", bench},
@@ -231,6 +345,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   if (baseline_source.empty() && std::filesystem::exists(release_config_path(root, game.name))) {
     baseline_source = release_config_path(root, game.name);
   }
+  if (baseline_source == kDefaultParamsName) baseline_source.clear();
   const ParamSet baseline = baseline_source.empty() ? defaults : load_any_params(baseline_source, defaults);
   const bool identical = candidate.values() == baseline.values();
   if (identical && !o.force) {
@@ -240,7 +355,13 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   }
   check_sprt_config(o.sprt);
   if (!parse_limits(o.limit, "--limit").reproducible()) {
-    throw InputError("--limit " + o.limit + ": the gate's match needs node or depth limits (reproducible), not movetime");
+    progress << "note: --limit " << o.limit << " is timed: the match's games, and so its verdict, vary from run to run\n";
+  }
+  if (!o.clock.empty()) parse_limits(o.clock, "--clock");
+  if (o.clock_games < 2) throw InputError("--clock-games must be at least 2");
+  if (o.resume && o.records.empty()) throw InputError("--resume continues the match in --records FILE: give it");
+  if (!o.suite.empty() && o.suite != "none" && (!o.openings.empty() || !o.boards.empty())) {
+    throw InputError("--suite " + o.suite + ": a band suite names its own positions; give no --openings or --boards");
   }
   if (o.concurrency < 1) throw InputError("--concurrency must be at least 1");
   if (o.games && *o.games < 1) throw InputError("--games must be at least 1");
@@ -278,13 +399,25 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   } else {
     run_benches(game, candidate, data, progress);
     bool accepted = false;
+    std::vector<std::string> losses;
     if (games > 0) {
-      accepted = play_match(game, o, candidate, baseline, games, result.records_path, data, progress);
+      accepted = play_match(game, o, candidate, baseline, games, result.records_path, data, losses, progress);
       if (!accepted && !o.force) {
         result.problems.push_back("match: the SPRT did not accept H1 (verdict: " +
                                   data["match"]["sprt"]["verdict"].get<std::string>() + " after " +
                                   std::to_string(data["match"]["games"].get<std::uint64_t>()) + " games)");
       }
+    }
+    if (!o.clock.empty()) {
+      result.clock_records_path = !o.clock_records.empty()
+                                      ? o.clock_records
+                                      : (std::filesystem::temp_directory_path() /
+                                         ("gamelab-release-" + game.name + "-" + clock.id + ".clock.records.jsonl")).string();
+      play_clock_match(game, o, candidate, result.clock_records_path, data, losses, progress);
+    }
+    if (!o.force) {
+      for (const auto& loss : losses) result.problems.push_back(loss + " (a loss beyond its 95% interval)");
+      if (!losses.empty()) accepted = false;
     }
     data["gate"]["decision"] = accepted ? "accepted by SPRT" : o.force ? "forced" : "rejected";
   }
@@ -303,6 +436,12 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
     move_file(result.records_path, kept);
     result.records_path = kept;
     data["match"]["records"] = clock.id + ".records.jsonl";
+  }
+  if (!result.clock_records_path.empty()) {
+    const std::string kept = reports + "/" + clock.id + ".clock.records.jsonl";
+    move_file(result.clock_records_path, kept);
+    result.clock_records_path = kept;
+    data["clock"]["records"] = clock.id + ".clock.records.jsonl";
   }
   result.data_path = reports + "/" + clock.id + ".json";
   result.report_path = reports + "/" + clock.id + ".md";

@@ -6,7 +6,12 @@
 //      release; the build itself is also checked against engines/<game>/bench_signature.json with the
 //      default parameters, and the report says whether it matches);
 //   3. an SPRT match of the candidate (engine A) against the baseline (the current release, or the
-//      default parameters before the first one) accepts H1.
+//      default parameters before the first one) accepts H1, and, when the match is over a band suite
+//      (datasets/gate/<game>.json by default: every part of the tournament's range), the candidate
+//      loses on no band and no axis value beyond its 95% interval (eval/match/band_suite.hpp);
+//   4. with --clock LIMIT (e.g. movetime=780, the bot's real time per move), a second match of the
+//      candidate against the default parameters at that limit shows no loss beyond its interval
+//      overall or on any band. Timed games vary from run to run: this match measures, it is not an SPRT.
 // --force overrides step 3 only (it is recorded in the release and the report; a match given --games
 // is still played and reported): a move generator that fails perft is never released. A candidate
 // identical to its baseline is refused without --force (no match could accept it).
@@ -35,7 +40,8 @@ struct ReleaseGateOptions {
   std::string game;
   std::string params;          // the candidate: a parameter file of any form (load_any_params), or
                                // kDefaultParamsName for the game's default parameters
-  std::string baseline;        // empty: <root>/engines/<game>/release.json if it exists, else the defaults
+  std::string baseline;        // empty: <root>/engines/<game>/release.json if it exists, else the defaults;
+                               // kDefaultParamsName: the defaults
   std::string root;            // where engines/ and reports/ are written; empty: the source folder
   std::optional<int> games;    // match length; none: 4000 games, or no match at all with --force
   SprtConfig sprt{0, 10, 0.05, 0.05, EloModel::Logistic};
@@ -50,6 +56,12 @@ struct ReleaseGateOptions {
   std::string boards;          // the match's board folder (simultaneous; empty: the game's default suite)
   std::string campaign;        // the tuning campaign the candidate came from; empty: the folder of
                                // --params when it holds a campaign (config.json), else none
+  std::string suite;           // a band suite; empty: datasets/gate/<game>.json when it exists and neither
+                               // openings nor boards is given; "none": no suite
+  std::string clock;           // the clock match's limit (e.g. movetime=780); empty: no clock match
+  int clock_games = 40;        // its games
+  std::string clock_records;   // the clock match's records file while it runs; empty: a temporary file
+  bool resume = false;         // continue the matches of a stopped gate from `records` and `clock_records`
 };
 
 constexpr int kDefaultReleaseGames = 4000;
@@ -63,6 +75,7 @@ struct ReleaseGateResult {
   std::string report_path;
   std::string data_path;
   std::string records_path;           // the match's records (kept when the gate fails)
+  std::string clock_records_path;     // the clock match's records (likewise)
 };
 
 // Runs the gate; progress lines go to `progress`. InputError for bad options or files (before anything

@@ -46,6 +46,25 @@ std::string bench_section(const Json& bench) {
   return out + "\n";
 }
 
+// The per-band table of a match over a band suite: one row per band, then one per axis value.
+std::string bands_table(const Json& bands) {
+  std::string out = "\n| band | games | W-D-L | Elo [95% interval] | |\n| --- | ---: | --- | --- | --- |\n";
+  for (const auto& b : bands) {
+    const std::string label = b.contains("axis") ? text(b["axis"]) + " " + text(b["band"]) : "**" + text(b["band"]) + "**";
+    const Json& wdl = b["wdl"];
+    out += "| " + label + " | " + text(b["games"]) + " | " + text(wdl["wins"]) + "-" + text(wdl["draws"]) + "-" +
+           text(wdl["losses"]) + " | ";
+    if (b.contains("elo")) {
+      out += format("%+.1f", b["elo"].get<double>()) + " [" + format("%+.1f", b["elo_lower"].get<double>()) + ", " +
+             format("%+.1f", b["elo_upper"].get<double>()) + "]";
+    } else {
+      out += "no games";
+    }
+    out += std::string(" | ") + (b["loses"].get<bool>() ? "**loses**" : "") + " |\n";
+  }
+  return out;
+}
+
 std::string match_section(const Json& match) {
   std::string out = "## Match: candidate vs baseline\n\n";
   const Json& wdl = match["wdl"];
@@ -69,6 +88,30 @@ std::string match_section(const Json& match) {
     out += std::string("- ") + (e == 0 ? "candidate" : "baseline") + " failures: " + f.dump() + "\n";
   }
   if (match.contains("records")) out += "- records: `" + text(match["records"]) + "`\n";
+  if (match.contains("reproducible") && !match["reproducible"].get<bool>()) {
+    out += "- the limit is timed: the games, and so the verdict, vary from run to run\n";
+  }
+  if (match.contains("suite")) out += "- per band of `" + text(match["suite"]) + "`:\n" + bands_table(match["bands"]);
+  return out + "\n";
+}
+
+std::string clock_section(const Json& clock) {
+  std::string out = "## At the bot's clock: candidate vs the default parameters\n\n";
+  const Json& wdl = clock["wdl"];
+  out += "- " + text(clock["games"]) + " games at " + text(clock["limit"]) + " (timed: the games vary from run to run), " +
+         text(clock["concurrency"]) + " at once, seed " + text(clock["seed"]) + "\n";
+  out += "- W-D-L " + text(wdl["wins"]) + "-" + text(wdl["draws"]) + "-" + text(wdl["losses"]) + ", pentanomial " +
+         clock["pentanomial"].dump() + "\n";
+  out += "- Elo " + format("%+.1f", clock["elo"].get<double>()) + " [" + format("%+.1f", clock["elo_lower"].get<double>()) +
+         ", " + format("%+.1f", clock["elo_upper"].get<double>()) + "]\n";
+  const Json& faults = clock["faults"];
+  for (int e = 0; e < 2; ++e) {
+    const Json& f = faults[e];
+    const auto count = f["crash"].get<int>() + f["timeout"].get<int>() + f["illegal"].get<int>() + f["stalled"].get<int>();
+    if (count > 0) out += std::string("- ") + (e == 0 ? "candidate" : "defaults") + " failures: " + f.dump() + "\n";
+  }
+  if (clock.contains("suite")) out += "- per band of `" + text(clock["suite"]) + "`:\n" + bands_table(clock["bands"]);
+  if (clock.contains("records")) out += "- records: `" + text(clock["records"]) + "`\n";
   return out + "\n";
 }
 
@@ -110,6 +153,7 @@ std::string release_report_markdown(const Json& data) {
     out += std::string("## Match\n\nNo match was played: ") +
            (gate["passed"].get<bool>() ? "the release was forced.\n\n" : "the gate stopped before it.\n\n");
   }
+  if (data.contains("clock")) out += clock_section(data["clock"]);
   out += "## Parameters\n\n| name | value | min | max |\n| --- | ---: | ---: | ---: |\n";
   for (const auto& p : data["candidate"]["params"]["params"]) {
     out += "| " + text(p["name"]) + " | " + text(p["value"]) + " | " + text(p["min"]) + " | " + text(p["max"]) + " |\n";

@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "common/run.hpp"
 #include "core/text_file.hpp"
@@ -73,6 +75,66 @@ TEST_CASE("every command has --help", "[cli]") {
     INFO(command);
     CHECK(run(command).status == 0);
   }
+}
+
+namespace {
+
+// The commands `gamelab --help` lists (its "Subcommands:" section), so that a new command is checked
+// without being named here.
+std::vector<std::string> listed_subcommands(const std::string& help) {
+  std::vector<std::string> names;
+  const std::size_t at = help.find("Subcommands:");
+  if (at == std::string::npos) return names;
+  std::istringstream lines(help.substr(at));
+  std::string line;
+  std::getline(lines, line);
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string name;
+    if (words >> name) names.push_back(name);
+  }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("every command exits 0 on --help, 2 on bad input, and prints its own help", "[cli]") {
+  // docs/tools/cli.md: 0 success (and --help); 1 a negative verdict or a refusal; 2 bad input or a fault.
+  const Run root = run("--help");
+  REQUIRE(root.status == 0);
+  const std::vector<std::string> commands = listed_subcommands(root.output);
+  REQUIRE(commands.size() >= 18);
+  for (const std::string& command : commands) {
+    INFO(command);
+    const Run help = run(command + " --help");
+    CHECK(help.status == 0);
+    // The command's own help, not the root's: its usage line names it.
+    CHECK_THAT(help.output, Catch::Contains("Usage: ") && Catch::Contains(command));
+    CHECK(help.output != root.output);
+    CHECK(run(command + " --no-such-flag").status == 2);
+    const std::vector<std::string> games = listed_subcommands(help.output);
+    if (!games.empty()) {  // a command that takes a game (or a kind): an unknown one is bad input
+      CHECK(run(command + " no-such-game").status == 2);
+      CHECK(run(command).status == 2);  // none given
+      const Run game_help = run(command + " " + games.front() + " --help");
+      CHECK(game_help.status == 0);
+      CHECK_THAT(game_help.output, Catch::Contains(games.front()));
+      CHECK(run(command + " " + games.front() + " --no-such-flag").status == 2);
+    }
+  }
+  CHECK(run("no-such-command").status == 2);
+  CHECK(run("").status == 2);  // a command is required
+  CHECK(run("--version").status == 0);
+}
+
+TEST_CASE("a negative verdict exits 1, bad input 2", "[cli]") {
+  const std::string dataset = std::filesystem::absolute("wrong_perft.json").string();
+  gamelab::write_file_atomic(dataset, R"({"game": "raichu", "positions": [{"name": "start", "position": "8 w ........W.W.W.W..w.w.w.w................b.b.b.b..B.B.B.B........", "counts": [23], "fast_depth": 1}]})");
+  const Run differs = run("perft raichu --suite --dataset " + dataset);
+  INFO(differs.output);
+  CHECK(differs.status == 1);  // the start has 22 moves, the file says 23
+  CHECK(run("perft raichu --suite --dataset " + dataset + ".missing").status == 2);
+  CHECK(run("perft raichu --depth 2 --n 9").status == 2);  // an odd board size
 }
 
 TEST_CASE("every committed opening suite is what its made_by command writes", "[cli]") {

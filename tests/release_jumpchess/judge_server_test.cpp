@@ -1,14 +1,18 @@
 // `gamelab judge jumpchess`: the lab as the tournament's judge server on a fixed port. The release
 // client plays full games against it over 127.0.0.1 (each a separate process), the transcript replays
 // move by move, a misbehaving client's faults are passes, and bad requests are refused clearly.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <memory>
 #include <regex>
 #include <sstream>
 #include <thread>
 
 #include "core/process.hpp"
+#include "core/text_file.hpp"
 #include "helpers.hpp"
 #include "jumpchess/path.hpp"
 
@@ -64,7 +68,8 @@ State replay_transcript(const std::string& transcript, int game, int& client_mov
 
 TEST_CASE("the judge server and the release client play full games against each other over 127.0.0.1", "[judge]") {
   const int port = free_port();
-  auto judge = start_judge(port, {"--games", "2", "--engine", "depth=2", "--timelimit", "2"});
+  const std::string records = std::filesystem::absolute("judged.jsonl").string();  // the test's own folder
+  auto judge = start_judge(port, {"--games", "2", "--engine", "depth=2", "--timelimit", "2", "--out", records});
   for (int game = 1; game <= 2; ++game) {
     ChildProcess client({JUMPCHESS_BOT, "--port", std::to_string(port), "--team", "7", "--depth", "3", "--time-limit", "1"});
     REQUIRE(client.started());
@@ -88,6 +93,32 @@ TEST_CASE("the judge server and the release client play full games against each 
     CHECK(transcript.find(verdict) != std::string::npos);
   }
   CHECK(transcript.find("judge: 2 game(s): lab ") != std::string::npos);
+
+  // --out: the two games as one match record, seats in the order of play (Black first), readable by the lab.
+  const std::string text = gamelab::read_text_file(records);
+  REQUIRE(std::count(text.begin(), text.end(), '\n') == 1);
+  const auto record = nlohmann::json::parse(text);
+  CHECK(record["game"] == "jumpchess");
+  CHECK(record["pair"] == 0);
+  CHECK(record["engines"][0]["name"] == "lab");
+  CHECK(record["engines"][1]["name"] == "client");
+  CHECK(record["games"][0]["seats"] == nlohmann::json::array({"client", "lab"}));  // game 1: the client is Black
+  CHECK(record["games"][1]["seats"] == nlohmann::json::array({"lab", "client"}));
+  for (int game = 1; game <= 2; ++game) {
+    int client_moves = 0;
+    const Result r = result(replay_transcript(transcript, game, client_moves));
+    const double black = r.outcome == Outcome::BlackWins ? 1.0 : r.outcome == Outcome::WhiteWins ? 0.0 : 0.5;
+    CHECK(record["games"][game - 1]["score"].get<double>() == black);  // the score of seats[0], Black
+  }
+  const gamelab::ProcessResult ratings = gamelab::run_process({GAMELAB_BINARY, "ratings", records}, "", 60);
+  INFO(ratings.out << ratings.err);
+  CHECK(ratings.exit_code == 0);
+  CHECK(ratings.out.find("client") != std::string::npos);
+  // Records hold pairs with the seats swapped: an odd count or a fixed colour is refused at once.
+  const gamelab::ProcessResult odd = gamelab::run_process(
+      {GAMELAB_BINARY, "judge", "jumpchess", "--games", "3", "--out", records + ".odd", "--wait", "0.1"}, "", 30);
+  CHECK(odd.exit_code == 2);
+  CHECK(odd.err.find("give --client alternate and an even --games") != std::string::npos);
 }
 
 TEST_CASE("the judge server passes for a client's illegal path and goes on", "[judge]") {

@@ -24,8 +24,15 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   if (campaign.dir().empty()) throw std::logic_error("verify_campaign needs the campaign's folder");
   const std::string limits_text = options.limits.empty() ? s.verification_limits() : options.limits;
   const SearchLimits limits = parse_limits(limits_text, options.limits.empty() ? campaign.dir() + "/config.json: limits" : "--limit");
-  if (!limits.reproducible()) throw InputError("--limit: verification needs nodes=N or depth=D (reproducible), not movetime");
-  const std::string stem = verify_file_stem(s, to_string(limits));
+  if (!limits.reproducible()) {
+    // The campaign's own verification stays reproducible; a timed limit is asked for by name (--limit
+    // movetime=MS, the bot's real time per move on this machine) and measures, game by game, what the
+    // clock gives.
+    if (options.limits.empty()) throw InputError(campaign.dir() + "/config.json: limits: verification needs nodes=N or depth=D");
+    progress << "verify: --limit " << options.limits << " is timed: the games, and so the verdict, vary from run to run\n";
+  }
+  std::string stem = verify_file_stem(s, to_string(limits));
+  if (!options.suite.empty()) stem += "-" + std::filesystem::path(options.suite).stem().string();
   const ParamSet tuned = options.best ? campaign.best() : campaign.current();
   VerifyReport report;
   eval::MatchConfig& config = report.config;
@@ -34,7 +41,8 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   config.games = options.games > 0 ? options.games : s.verify_games > 0 ? s.verify_games : 1000;
   config.concurrency = options.concurrency > 0 ? options.concurrency : s.concurrency;
   config.seed = derive_seed(s.seed, 0x5350534105ULL);
-  config.openings = campaign_file(campaign.dir(), "openings.json");
+  if (options.suite.empty()) config.openings = campaign_file(campaign.dir(), "openings.json");
+  else config.suite = options.suite;  // every band of the tournament's range, results per band
   config.sprt = options.sprt ? options.sprt : s.verify_sprt ? s.verify_sprt : eval::SprtConfig{0, 10, 0.05, 0.05};
   config.records = campaign_file(campaign.dir(), stem + ".jsonl");
   const std::string verdict_path = campaign_file(campaign.dir(), stem + ".json");
@@ -76,6 +84,21 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
                {"beta", config.sprt->beta}, {"model", std::string(eval::to_string(config.sprt->model))}};
   v["llr"] = m.llr ? nlohmann::ordered_json(*m.llr) : nlohmann::ordered_json(nullptr);
   v["verdict"] = m.verdict ? std::string(eval::to_string(*m.verdict)) : "no SPRT";
+  if (!config.suite.empty()) {
+    v["suite"] = config.suite;
+    nlohmann::ordered_json bands = nlohmann::ordered_json::array();
+    for (const auto& b : m.bands) {
+      nlohmann::ordered_json j = {{"band", b.name}, {"games", b.wdl.games()}, {"wdl", {b.wdl.wins, b.wdl.draws, b.wdl.losses}}};
+      if (!b.axis.empty()) j["axis"] = b.axis;
+      if (b.penta.pairs() > 0) {
+        j["elo"] = b.elo.elo;
+        j["elo_lower"] = b.elo.elo_lower;
+        j["elo_upper"] = b.elo.elo_upper;
+      }
+      bands.push_back(std::move(j));
+    }
+    v["bands"] = bands;
+  }
   v["tuned_hash"] = config.engines[0].params_hash;
   v["base_hash"] = config.engines[1].params_hash;
   v["records"] = stem + ".jsonl";

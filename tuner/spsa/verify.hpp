@@ -26,7 +26,9 @@ struct VerifyOptions {
   std::optional<eval::SprtConfig> sprt;     // default: the campaign's (or elo0=0, elo1=10)
   int concurrency = 0;                      // 0: the campaign's
   bool best = false;                        // play best.json instead of current.json
-  std::string limits;                       // empty: the campaign's verification limits
+  std::string limits;                       // empty: the campaign's verification limits; may be timed
+                                            // (movetime=MS), then the games vary from run to run
+  std::string suite;                        // a band suite instead of the campaign's openings
 };
 
 struct VerifyReport {
