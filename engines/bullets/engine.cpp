@@ -12,15 +12,28 @@ namespace gamelab::bullets {
 
 namespace {
 
-// The evaluation weights (the first kFeatureCount parameters), then the aggression signed for `side`
-// (SearchGame::evaluate reads it at index kFeatureCount).
+// The evaluation weights (the first kFeatureCount parameters), then the engine's own preferences
+// signed for `side`: aggression, hunt, hunt shot (SearchGame::evaluate reads them from index
+// kFeatureCount on).
 std::vector<int> weights_for(const ParamSet& params, Side side) {
   std::vector<int> values = params.values();
   values.resize(kFeatureCount);
-  const int aggression = params.value("engine_aggression");
-  values.push_back(side == Blue ? aggression : -aggression);
+  const int sign = side == Blue ? 1 : -1;
+  for (const char* name : {"engine_aggression", "engine_hunt", "engine_hunt_shot"}) values.push_back(sign * params.value(name));
   return values;
 }
+
+// Sets SearchGame::hunt for one search on this thread, and clears it after.
+class HuntScope {
+ public:
+  explicit HuntScope(const Hunt* hunt) : saved_(SearchGame::hunt) { SearchGame::hunt = hunt; }
+  ~HuntScope() { SearchGame::hunt = saved_; }
+  HuntScope(const HuntScope&) = delete;
+  HuntScope& operator=(const HuntScope&) = delete;
+
+ private:
+  const Hunt* saved_;
+};
 
 }  // namespace
 
@@ -36,9 +49,10 @@ void check_limits(const SearchLimits& limits, const std::string& what) {
 }
 
 Engine::Engine(const ParamSet& params, std::uint64_t seed) : params_(params), seed_(seed) {
-  if (params.game() != "bullets" || !params.contains("engine_aggression")) {
+  if (params.game() != "bullets" || !params.contains("engine_aggression") || !params.contains("engine_hunt")) {
     throw InputError("parameter set of '" + params.game() + "' given to the Bullets engine");
   }
+  hunt_weights_ = params.value("engine_hunt") != 0 || params.value("engine_hunt_shot") != 0;
 }
 
 Mcts& Engine::mcts_for(Side side) {
@@ -51,6 +65,16 @@ Mcts& Engine::mcts_for(Side side) {
 
 SearchResult Engine::search(const State& state, Side side, const SearchLimits& limits) {
   check_limits(limits, "search limits");
+  // The hunt (hunt.hpp): the firing map towards the opponent's square, once per search (a breadth-first
+  // search over the board, a few microseconds). Skipped when both hunt weights are 0.
+  std::optional<Hunt> hunt;
+  if (hunt_weights_) {
+    hunt.emplace();
+    hunt->side = side;
+    hunt->map = firing_map(*state.board, state.player[other(side)]);
+    hunt->root_time = hunt_time(state, *hunt, hunt->root_shot);
+  }
+  const HuntScope scope(hunt ? &*hunt : nullptr);
   const std::uint64_t before = SearchGame::plays;
   SearchResult result{mcts_for(side).search(state, side, limits)};
   result.positions = SearchGame::plays - before;

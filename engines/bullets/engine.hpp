@@ -1,12 +1,21 @@
 #pragma once
 // The lab's Bullets engine: the simultaneous-move MCTS (engines/search/simultaneous_mcts.hpp) over
 // SearchGame (the game without surely losing actions), with a parameter set (evaluation weights, then
-// engine_aggression, then mcts_* knobs) and a seed, and its limits.
+// engine_aggression, engine_hunt and engine_hunt_shot, then mcts_* knobs) and a seed, and its limits.
 //
 // Aggression (engine_aggression, a knob): the engine values closeness to the opponent for its own side,
 // aggression x (kAggressionReach - distance) eval units, as chess engines' contempt values avoiding
 // draws. The evaluation itself stays zero-sum and symmetric (eval.hpp); the search models the opponent
 // as preferring distance. Without it a careful opponent is rarely met and most games are drawn.
+//
+// Hunt (engine_hunt, engine_hunt_shot; hunt.hpp): the search's tree sees a few rounds, and its model of
+// the opponent dodges every bullet, so on its own it neither walks the 50-100 rounds to a firing lane on
+// a large board nor shoots at a player that never moves. At each search the engine maps the firing
+// time towards the square the opponent stands on (steps to the nearest square whose shot reaches it,
+// plus the bullet's flight) and values, for its own side only, engine_hunt per round that time shrinks
+// from the root and engine_hunt_shot once a bullet is on its way to that square (game.hpp:
+// SearchGame::evaluate). The opponent's own model still dodges; the hunt only breaks the ties the
+// zero-sum evaluation leaves, towards shooting at where the opponent is.
 //
 // Limits: nodes = MCTS iterations (deterministic: same seed, same position, same iterations, same
 // answer); movetime in milliseconds (checked every 16 iterations, about a millisecond); neither: the
@@ -54,6 +63,7 @@ class Engine {
   Mcts& mcts_for(Side side);
   ParamSet params_;
   std::uint64_t seed_;
+  bool hunt_weights_ = false;  // engine_hunt or engine_hunt_shot is not 0
   std::optional<Mcts> mcts_[2];
 };
 

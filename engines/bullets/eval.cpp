@@ -160,6 +160,15 @@ ParamSet default_params() {
     params.push_back({f.name, f.weight, f.min, f.max, std::max(1.0, span / 40.0), 0.002});
   }
   params.push_back({"engine_aggression", 8, 0, 100, 2, 0.002});
+  // The hunt (hunt.hpp, engine.hpp): per round the engine gains towards a bullet on the square the
+  // opponent stood on at the root, and once such a bullet is on its way. Measured against a player that
+  // never moves (tests/bullets/must_win_test.cpp, docs/engines/bullets.md §5): where the evaluation
+  // leans to one side (values near 0.1 or 0.9, where the logistic is flat) a weaker pull drowns in the
+  // search's noise: at 8/150 the engine idled 20 rounds before a wall of an 18x24 board (earliest hit
+  // round 38; 40/500 hit at round 47), and at 40/500 it hovered 1,800 rounds 5 rounds from a hit on an
+  // 18x29 board (earliest 41) that 80/1000 wins at round 43 and 120/1500 at round 41.
+  params.push_back({"engine_hunt", 80, 0, 300, 6, 0.002});
+  params.push_back({"engine_hunt_shot", 1000, 0, 4000, 80, 0.002});
   for (Param knob : search::MctsKnobs::default_params()) {
     // Bullets' own defaults where they differ from the template's, measured against the greedy player
     // (docs/engines/bullets.md §3): decoupled UCT and its most-played action approach and press the

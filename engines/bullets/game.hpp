@@ -1,10 +1,12 @@
 #pragma once
 // Bullets as seen by the generic searches in engines/search (simultaneous perft, simultaneous-move
 // MCTS). Side 0 is Blue, side 1 Red; values and evaluations are Blue's.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
 #include "bullets/eval.hpp"
+#include "bullets/hunt.hpp"
 #include "bullets/rules.hpp"
 #include "bullets/search_actions.hpp"
 #include "bullets/state.hpp"
@@ -35,14 +37,40 @@ struct Game {
   static int evaluate(const State& s, const int* weights) { return bullets::evaluate(s, weights); }
 };
 
+// The hunt of one search (engine.hpp): the side the engine plays, the firing map towards the opponent's
+// square at the root (hunt.hpp), and how far the hunt stood at the root.
+struct Hunt {
+  Side side = Blue;
+  FiringMap map;
+  int root_time = 0;     // hunt_time() of the root
+  bool root_shot = false;  // a bullet was already on its way to the target at the root
+};
+
+// Rounds until a player standing still on the hunt's target is hit, at most kHuntCap: the hunter's firing
+// time from its square, or a bullet already on its way, whichever comes first; `shot` tells the latter.
+constexpr int kHuntCap = 255;
+inline int hunt_time(const State& s, const Hunt& hunt, bool& shot) {
+  const int fire = std::min(hunt.map.at(s.player[hunt.side]), kHuntCap);
+  const std::optional<int> bullet = time_to_bullet(s, hunt.map.target, kHuntCap);
+  shot = bullet.has_value();
+  return bullet ? std::min(fire, *bullet) : fire;
+}
+
 // What the MCTS searches: the game with each side's surely losing actions left out (search_actions.hpp),
-// and the evaluation plus the engine's aggression: weights[kFeatureCount] is +aggression when the
-// engine plays Blue, -aggression when it plays Red (engine.hpp), times kAggressionReach - distance.
+// and the evaluation plus the engine's own preferences, read from weights[kFeatureCount...] and signed
+// for the side it plays (+ for Blue, - for Red; engine.cpp):
+//  - aggression (weights[kFeatureCount]) x (kAggressionReach - distance);
+//  - the hunt, while `hunt` is set (the engine sets it for the length of a search, on its thread):
+//    weights[kFeatureCount + 1] per round the hunt time gained since the root, plus
+//    weights[kFeatureCount + 2] once a bullet is on its way to the root's target that was not at the root.
+// The hunt looks at the square the opponent stood on at the root, wherever the opponent goes in the
+// tree: it plans against a player that stands still (hunt.hpp); the zero-sum evaluation is unchanged.
 // It also counts the positions the search generates (every play: bounds, tree, rollouts) in `plays`,
 // per thread: the engine reports them as its nodes, which sign the bench (engines/bullets/engine.cpp).
 // Perft counts every distinct action (docs/rules/common.md §2) and uses Game.
 struct SearchGame : Game {
   static inline thread_local std::uint64_t plays = 0;
+  static inline thread_local const Hunt* hunt = nullptr;
 
   static void generate_actions(const State& s, int side, ActionList& actions) {
     generate_search_actions(s, static_cast<Side>(side), actions);
@@ -52,7 +80,13 @@ struct SearchGame : Game {
     return bullets::play(s, blue, red);
   }
   static int evaluate(const State& s, const int* weights) {
-    return bullets::evaluate(s, weights) + weights[kFeatureCount] * (kAggressionReach - player_distance(s));
+    int value = bullets::evaluate(s, weights) + weights[kFeatureCount] * (kAggressionReach - player_distance(s));
+    if (hunt) {
+      bool shot = false;
+      const int gained = hunt->root_time - hunt_time(s, *hunt, shot);
+      value += weights[kFeatureCount + 1] * gained + (shot && !hunt->root_shot ? weights[kFeatureCount + 2] : 0);
+    }
+    return value;
   }
 };
 

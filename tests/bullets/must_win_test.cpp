@@ -1,0 +1,278 @@
+// Must win (issue 26): the engine with the release parameters hits a player that never moves and one that
+// wanders at random, on tournament-range boards, within the round limit; where no shot can reach the
+// player that stands still in time (or ever reach a square the wanderer can walk to), the lab proves it
+// (hunt.hpp: the firing map, checked against an exhaustive search over the squares the shooter can
+// reach and the cycles of its shots) and a draw is expected instead.
+//
+// Budget: kBotIterations MCTS iterations a move, what bullets_bot reaches in its 150 ms on the lab's
+// loaded 2-core machine on tournament-range boards (docs/engines/bullets.md §5); iterations, not time,
+// so the games are the same on every run.
+//
+// Boards come from the lab's generator in the tournament's ranges, as
+//     gamelab boards bullets --seed 2604 --count 10 --limit 100-2000 --out DIR     (player that stays)
+//     gamelab boards bullets --seed 2605 --count 10 --limit 100-2000 --out DIR     (wanderer)
+// and, for the fast test, board 0 of --seed 2604 with --rows 15-20 --cols 20-25.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bullets/engine.hpp"
+#include "bullets/generator.hpp"
+#include "bullets/hunt.hpp"
+#include "bullets/notation.hpp"
+#include "bullets/search_actions.hpp"
+#include "common/suite.hpp"
+#include "core/rng.hpp"
+#include "core/text_file.hpp"
+#include "helpers.hpp"
+
+using namespace bullets_test;
+
+namespace {
+
+using gamelab::derive_seed;
+using gamelab::ParamSet;
+using gamelab::Rng;
+using gamelab::SearchLimits;
+
+constexpr std::uint64_t kBotIterations = 4000;
+
+ParamSet release_params() {
+  const std::string path = std::string(GAMELAB_SOURCE_DIR) + "/engines/bullets/release.json";
+  return ParamSet::load_file(path, default_params());
+}
+
+enum class Bot { Stays, Wanders };
+const char* bot_name(Bot bot) { return bot == Bot::Stays ? "stays" : "wanders"; }
+
+// The wanderer: a uniformly random one of its distinct moves and 8 (it never shoots).
+Action wander(const State& s, Side side, Rng& rng) {
+  ActionList all, moves;
+  generate_actions(s, side, all);
+  for (const Action a : all) {
+    if (!is_shot(a)) moves.push_back(a);
+  }
+  return moves[rng.below(moves.size())];
+}
+
+struct Played {
+  Outcome outcome = Outcome::Ongoing;
+  std::uint32_t rounds = 0;
+  bool engine_won = false;
+};
+
+Played play_bot(const State& start, Side engine_side, Bot bot, const ParamSet& params, std::uint64_t iterations,
+              std::uint64_t seed) {
+  Engine engine(params, derive_seed(seed, 1));
+  Rng rng(derive_seed(seed, 2));
+  SearchLimits limits;
+  limits.nodes = iterations;
+  State s = start;
+  while (!s.over()) {
+    const Action mine = *engine.search(s, engine_side, limits).action;
+    const Action theirs = bot == Bot::Stays ? kStay : wander(s, other(engine_side), rng);
+    s = engine_side == Blue ? play(s, mine, theirs) : play(s, theirs, mine);
+  }
+  Played g;
+  g.outcome = result(s).outcome;
+  g.rounds = s.round;
+  g.engine_won = g.outcome == (engine_side == Blue ? Outcome::BlueWins : Outcome::RedWins);
+  return g;
+}
+
+// Boards of the tournament's ranges (`small`: the low end of its sizes, 15-20 x 20-25, for the fast test).
+std::vector<State> tournament_boards(std::uint64_t seed, int count, bool small = false) {
+  BoardRanges ranges;
+  if (small) {
+    ranges.rows_max = 20;
+    ranges.cols_max = 25;
+  }
+  ranges.limit_min = 100;
+  ranges.limit_max = 2000;
+  std::vector<State> out;
+  for (const auto& b : generate_suite(seed, count, ranges)) out.push_back(parse_position(b.text, b.name).state);
+  return out;
+}
+
+// True if no shot of the engine can ever reach a square the bot can stand on: for every square the bot
+// can walk to, the firing map towards it (hunt.hpp) has no time at the engine's square.
+bool never_in_reach(const State& start, Side engine_side, Bot bot) {
+  const Board& board = *start.board;
+  const int from = start.player[other(engine_side)];
+  std::vector<int> squares{from};
+  if (bot == Bot::Wanders) {
+    std::vector<char> seen(static_cast<std::size_t>(board.cells()), 0);
+    seen[from] = 1;
+    for (std::size_t i = 0; i < squares.size(); ++i) {
+      for (const Dir d : {Up, Down, Left, Right}) {
+        const int to = board.step(squares[i], d);
+        if (board.wall(to) || seen[to]) continue;
+        seen[to] = 1;
+        squares.push_back(to);
+      }
+    }
+  }
+  for (const int square : squares) {
+    if (square != start.player[engine_side] && firing_map(board, square).at(start.player[engine_side]) != kNoFiringTime) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Plays every board with the engine as Blue and as Red against `bot`. Against the player that stays, a
+// game the proof says no shot decides in time (earliest_hit_round() past the limit, or none) must be a
+// draw; against the wanderer, one where no shot can ever reach a square it can walk to; every other
+// game must be a win.
+void must_win(const std::vector<State>& boards, Bot bot, std::uint64_t iterations, std::uint64_t seed) {
+  const ParamSet params = release_params();
+  const int games = static_cast<int>(boards.size()) * 2;
+  std::vector<Played> played(static_cast<std::size_t>(games));
+#pragma omp parallel for schedule(dynamic)
+  for (int g = 0; g < games; ++g) {
+    played[g] = play_bot(boards[g / 2], g % 2 ? Red : Blue, bot, params, iterations, derive_seed(seed, static_cast<std::uint64_t>(g)));
+  }
+  int wins = 0, draws = 0, proven_draws = 0;
+  for (int g = 0; g < games; ++g) {
+    const State& start = boards[g / 2];
+    const Side engine_side = g % 2 ? Red : Blue;
+    const auto earliest = earliest_hit_round(start, engine_side);
+    const bool proven_draw =
+        bot == Bot::Stays ? !earliest || *earliest > start.limit : never_in_reach(start, engine_side, bot);
+    INFO("board " << g / 2 << " (" << start.board->rows() << "x" << start.board->cols() << ", limit " << start.limit
+                  << "), engine " << (engine_side == Blue ? "Blue" : "Red") << " vs " << bot_name(bot)
+                  << ": earliest hit of a player that stays " << (earliest ? std::to_string(*earliest) : std::string("never"))
+                  << ", " << to_string(played[g].outcome) << " at round " << played[g].rounds);
+    wins += played[g].engine_won;
+    draws += played[g].outcome == Outcome::Draw;
+    if (proven_draw) {
+      ++proven_draws;
+      CHECK(played[g].outcome == Outcome::Draw);
+    } else {
+      CHECK(played[g].engine_won);
+    }
+  }
+  std::printf("bullets must-win vs %s: %d games, %llu iterations a move: +%d =%d (%d proven draws)\n", bot_name(bot), games,
+              static_cast<unsigned long long>(iterations), wins, draws, proven_draws);
+}
+
+}  // namespace
+
+TEST_CASE("the firing map agrees with the exhaustive proof on every suite board, both sides", "[bullets][hunt]") {
+  for (const std::string& f : gamelab_test::suite_files("bullets")) {
+    const State s = parse_position(gamelab::read_text_file(f), f).state;
+    for (const Side side : {Blue, Red}) {
+      INFO(f << (side == Blue ? " Blue" : " Red"));
+      CHECK(earliest_hit_round(s, side) == earliest_hit_round_exhaustive(s, side));
+    }
+  }
+}
+
+TEST_CASE("the firing map agrees with the exhaustive proof in random play on tournament boards", "[bullets][hunt]") {
+  Rng rng(26);
+  int checked = 0, unreachable = 0;
+  for (const State& start : tournament_boards(2601, 12)) {
+    State s = start;
+    for (int turn = 0; turn < 40 && !s.over(); ++turn) {
+      for (const Side side : {Blue, Red}) {
+        const auto fast = earliest_hit_round(s, side);
+        CHECK(fast == earliest_hit_round_exhaustive(s, side));
+        ++checked;
+        unreachable += !fast;
+      }
+      s = play(s, wander(s, Blue, rng), wander(s, Red, rng));
+    }
+  }
+  CHECK(checked > 400);
+  std::printf("firing map = exhaustive proof at %d positions (%d with no shot possible)\n", checked, unreachable);
+}
+
+TEST_CASE("firing times: along the run, round a corner, never through the target", "[bullets][hunt]") {
+  const State s = drawn({"#########",  //
+                         "#R......#",  //
+                         "#.#####.#",  //
+                         "#......B#",  //
+                         "#########"});
+  const FiringMap map = firing_map(*s.board, s.player[Blue]);
+  CHECK(map.at(sq(s, 3, 1)) == 6);  // on Blue's row: the shot flies 6 squares
+  CHECK(map.at(sq(s, 1, 7)) == 2);  // on Blue's column, 2 squares up
+  CHECK(map.at(sq(s, 1, 1)) == 2 + 6);  // Red: 2 steps down to Blue's row, or 6 steps right to its column: 8 either way
+  CHECK(map.at(sq(s, 1, 4)) == 3 + 2);
+  CHECK(map.at(s.player[Blue]) == kNoFiringTime);
+  CHECK(earliest_hit_round(s, Red) == 8u);
+  CHECK(earliest_hit_round_exhaustive(s, Red) == 8u);
+}
+
+TEST_CASE("a player shut in a pocket cannot be shot: proven, and the game is a draw", "[bullets][hunt][engine]") {
+  // Blue's square is a run of one square both ways: no other square's shot ever passes over it.
+  const State pocket = drawn({"##########",  //
+                              "#R.......#",  //
+                              "#.......##",  //
+                              "#......#B#",  //
+                              "##########"},
+                             0, 30);
+  // The same board with the square above Blue open: Red shoots down the column from (1, 8).
+  const State open = drawn({"##########",  //
+                            "#R.......#",  //
+                            "#........#",  //
+                            "#......#B#",  //
+                            "##########"},
+                           0, 30);
+  CHECK_FALSE(earliest_hit_round(pocket, Red).has_value());
+  CHECK_FALSE(earliest_hit_round_exhaustive(pocket, Red).has_value());
+  CHECK(earliest_hit_round(open, Red) == 7u + 2u);
+  CHECK(earliest_hit_round_exhaustive(open, Red) == 7u + 2u);
+  const Played drawn_game = play_bot(pocket, Red, Bot::Stays, release_params(), kBotIterations, 7);
+  CHECK(drawn_game.outcome == Outcome::Draw);
+  CHECK(drawn_game.rounds == 30u);
+}
+
+TEST_CASE("a bullet's time to a square: the cycle arithmetic agrees with stepping the rounds", "[bullets][hunt]") {
+  Rng rng(2626);
+  int checked = 0;
+  for (const State& start : tournament_boards(2602, 10)) {
+    State s = start;
+    Rng play_rng(rng.below(1000000));
+    for (int turn = 0; turn < 60 && !s.over(); ++turn) {
+      // Random play with shots (no sure suicides, so that games last), so bullets build up.
+      ActionList a, b;
+      generate_search_actions(s, Blue, a);
+      generate_search_actions(s, Red, b);
+      for (int probe = 0; probe < 4; ++probe) {
+        int cell;
+        do {
+          cell = static_cast<int>(play_rng.below(static_cast<std::uint64_t>(s.board->cells())));
+        } while (s.board->wall(cell));
+        std::optional<int> slow;
+        for (int k = 0; k <= 200 && !slow; ++k) {
+          if (s.bullet_on(cell, s.round + static_cast<std::uint32_t>(k))) slow = k;
+        }
+        CHECK(time_to_bullet(s, cell, 200) == slow);
+        ++checked;
+      }
+      s = play(s, a[play_rng.below(a.size())], b[play_rng.below(b.size())]);
+    }
+  }
+  CHECK(checked > 200);
+}
+
+TEST_CASE("must win: the release engine hits a player that never moves and one that wanders (small board)",
+          "[bullets][must-win]") {
+  // Board 0 of seed 2603 at the low end of the sizes shuts the players apart: a proven draw (the pocket
+  // test above plays one); board 0 of seed 2604 must be won, against both bots, the engine on each side.
+  REQUIRE_FALSE(earliest_hit_round(tournament_boards(2603, 1, true)[0], Blue));
+  const std::vector<State> boards = tournament_boards(2604, 1, true);
+  REQUIRE(earliest_hit_round(boards[0], Blue));
+  must_win(boards, Bot::Stays, kBotIterations, 1);
+  must_win(boards, Bot::Wanders, kBotIterations, 1);
+}
+
+TEST_CASE("must win: the release engine hits a player that never moves (10 boards)", "[bullets][must-win][slow]") {
+  must_win(tournament_boards(2604, 10), Bot::Stays, kBotIterations, 2);
+}
+
+TEST_CASE("must win: the release engine hits a player that wanders at random (10 boards)", "[bullets][must-win][slow]") {
+  must_win(tournament_boards(2605, 10), Bot::Wanders, kBotIterations, 3);
+}
