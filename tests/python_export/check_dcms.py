@@ -1,6 +1,8 @@
 """check_dcms.py MODULE CASES: imports the exported Dog-Cat-Mouse-cheeSe player and compares it with
 the engine's answers in CASES (JSON lines written by dcms_export_test.cpp):
   {"kind": "position", ...position, "actions", "search_actions", "joint", "features", "eval"}
+    (and the module's shortcuts against its own reference: piece_scores() against the full
+    evaluation, the actions made one at a time against search_actions())
   {"kind": "search", ...position, "allowed", "proven", "maxmin1"[, "maxmin2"]}
   {"kind": "setup", rows, cols, board, variant, "candidates"[, "search"]}
 Actions are written as the digits of the Mouse, the Cat and the Dog ("0" for a piece not on the
@@ -54,6 +56,35 @@ def check_position(m, case, board, pos, turn):
     value = m.evaluate(board, pos, turn)
     if value != case["eval"]:
         fail(case, "evaluation", value, case["eval"])
+    check_incremental(m, case, board, pos, turn)
+
+
+def check_incremental(m, case, board, pos, turn):
+    """The search's shortcuts against the module's own reference: piece_scores() (the terms one
+    piece's square enters) must differ from the full weighted feature sum, seen by the piece's side,
+    by one constant over the piece's moves (so its moves rank alike), and the actions the search
+    makes one at a time (_combined) must be those search_actions() lists."""
+    weights = m.WEIGHTS
+    for side in (0, 1):
+        for rank in (m.MOUSE, m.CAT, m.DOG):
+            if pos[side * 4 + rank] == m.NONE:
+                continue
+            squares = [to for to, _ in m.piece_options(board, pos, side, rank)]
+            scores = m.piece_scores(board, pos, turn, side, rank, squares)
+            full = []
+            for sq in squares:
+                moved = list(pos)
+                moved[side * 4 + rank] = sq
+                total = sum(w * x for w, x in zip(weights, m.feature_counts(board, moved, turn)))
+                full.append(total if side == 0 else -total)
+            if len(set(f - s for f, s in zip(full, scores))) != 1:
+                fail(case, "piece scores of side %d rank %d (full evaluations beside them)" % (side, rank),
+                     scores, full)
+        options = m.search_options(board, pos, turn, side, m.KNOBS["dcms_quiet_moves"])
+        listed = m.search_actions(board, pos, turn, side, m.KNOBS["dcms_quiet_moves"])
+        made = [m._combined(options, k) for k in range(len(listed))]
+        if made != listed:
+            fail(case, "actions made one at a time for side %d" % side, made, listed)
 
 
 def check_search(m, case, board, pos, turn):

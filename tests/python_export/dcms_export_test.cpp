@@ -1,10 +1,13 @@
 // `gamelab export dcms --python` (and --python-mouse): the exported file is checked against the engine
 // (check_dcms.py imports it: the same actions, joint results, evaluation and narrowed search actions on
 // 2,000 random positions; the same root pruning and proven actions from the serialized bounds and the
-// same max-min value at depths 1 and 2; the same placement candidates and placement search), then
-// called as the tournament calls it (call_dcms.py: setup() and move() with the board as a tuple of
-// tuples and the pieces map with None for captured pieces): every answer is legal and on time, and bad
-// arguments raise ValueError naming the argument.
+// same max-min value at depths 1 and 2; the same placement candidates and placement search; and the
+// module's shortcuts against its own reference: piece scores against the full evaluation, the actions
+// made one at a time against the listed ones), then called as the tournament calls it (call_dcms.py:
+// setup() and move() with the board as a tuple of tuples and the pieces map with None for captured
+// pieces): every answer is legal and on time, bad arguments raise ValueError naming the argument, and
+// under GAMELAB_NODES every move searches the budget and answers the same twice.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -472,6 +475,65 @@ TEST_CASE("the dcms export answers early when its answer can no longer change", 
     if (search["early"] == true || search["proven"] == true) ++early;
   }
   CHECK(early * 2 >= static_cast<int>(states.size()));
+}
+
+TEST_CASE("the dcms export searches exactly GAMELAB_NODES iterations, the same answers every time", "[python][dcms]") {
+  // A fixed budget (what `gamelab match` sets for reproducible games): each move searches that many
+  // iterations (fewer only when the answer is fixed: proven, or a lead the iterations left cannot
+  // overturn), seeded by the position, so the answers depend neither on the clock nor on the calls
+  // before. The budget is small and the time limit large: the safety net never decides here.
+  const std::vector<Board> boards = suite_boards();
+  std::vector<json> calls = {setup_call(boards[7], kBlue)};
+  std::vector<State> states;
+  for (const State& s : random_positions(6, 33)) {
+    states.push_back(s);
+    calls.push_back(move_call(s, static_cast<int>(states.size() % 2)));
+  }
+  calls.push_back(calls[1]);  // the first move again, after other calls: the same answer
+  const std::string module = exported("dcms", "python");
+  const std::string cases = write_cases("dcms_budget_calls.jsonl", calls);
+  std::vector<std::vector<json>> runs;
+  for (int run = 0; run < 2; ++run) {
+    const ProcessResult result = gamelab::run_process(
+        {"/usr/bin/env", "GAMELAB_NODES=300", GAMELAB_PYTHON3, driver("call_dcms.py"), module, cases, "30"}, "", 600);
+    INFO(result.out << result.err);
+    REQUIRE(result.exit_code == 0);
+    runs.push_back(json_lines(result.out));
+    REQUIRE(runs.back().size() == calls.size());
+  }
+  for (std::size_t k = 0; k < calls.size(); ++k) {
+    INFO(calls[k].dump() << "\n" << runs[0][k].dump() << "\n" << runs[1][k].dump());
+    REQUIRE(runs[0][k].contains("answer"));
+    CHECK(runs[0][k]["answer"] == runs[1][k]["answer"]);
+    if (k == 0) continue;
+    const json& search = runs[0][k]["search"];
+    CHECK(search == runs[1][k]["search"]);
+    if (search["proven"] != true && search["early"] != true) CHECK(search["iterations"] == 300);
+    CHECK(search["iterations"].get<int>() <= 300);
+  }
+  CHECK(runs[0][1]["answer"] == runs[0][calls.size() - 1]["answer"]);
+  // Through the line protocol, as `gamelab match dcms --engine 'name=a,cmd=env GAMELAB_NODES=300
+  // python3 a.py'` runs it: the same answers twice.
+  const State s = random_positions(2, 8)[1];  // full variant
+  const std::string input = setup_request(setup_state(boards[4], Variant::Full), kRed) + move_request(s, kBlue) +
+                            move_request(s, kRed) + kQuitRequest;
+  std::string first;
+  for (int run = 0; run < 2; ++run) {
+    const ProcessResult result =
+        gamelab::run_process({"/usr/bin/env", "GAMELAB_NODES=300", GAMELAB_PYTHON3, module, "--time", "30"}, input, 300);
+    INFO(result.out << result.err);
+    REQUIRE(result.exit_code == 0);
+    CHECK(std::count(result.out.begin(), result.out.end(), '\n') == 3);
+    if (run == 0) first = result.out;
+    CHECK(result.out == first);
+  }
+  // A value that is no positive integer is reported and ignored (the search runs by the clock).
+  const ProcessResult bad =
+      gamelab::run_process({"/usr/bin/env", "GAMELAB_NODES=many", GAMELAB_PYTHON3, module, "--time", "0.3"},
+                           move_request(s, kBlue) + kQuitRequest, 60);
+  CHECK(bad.exit_code == 0);
+  CHECK(bad.err.find("GAMELAB_NODES='many' is no positive integer") != std::string::npos);
+  CHECK(parse_move(s, kBlue, bad.out.substr(0, bad.out.find('\n'))).ok());
 }
 
 TEST_CASE("the dcms export refuses bad arguments with ValueError naming them", "[python][dcms]") {
