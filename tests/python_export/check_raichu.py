@@ -1,6 +1,7 @@
 """check_raichu.py MODULE CASES: imports the exported Raichu player and compares it with the engine's
 answers in CASES (JSON lines written by raichu_export_test.cpp):
-  {"kind": "position", "n", "side", "board", "successors": [...], "features": [...], "eval": V}
+  {"kind": "position", "n", "side", "board", "successors": [...], "features": [...], "eval": V}: also
+  checks that each successor as play makes it equals the successor's board parsed from scratch
   {"kind": "minimax", "n", "side", "board", "depth": D, "value": V, "completed": D'}
   {"kind": "endgame", "n", "side", "board", "value": V or null}: the file's endgame rule at ply 1 against
   the lab's endgame tables (null: outside the classes the file carries)
@@ -34,6 +35,37 @@ def main(module_path, cases_path):
                 successors = [m.board_string(m.play(s, move)) for move in moves]
                 if successors != case["successors"]:
                     fail(case, "successors", successors, case["successors"])
+                # What play keeps incrementally (hash key, material score, piece sets) must be what
+                # the successor's board gives from scratch.
+                other = m.BLACK if s[0] == m.WHITE else m.WHITE
+                for move, successor in zip(moves, successors):
+                    child, scratch = m.play(s, move), m.parse_board(case["n"], other, successor)
+                    if child != scratch:
+                        fail(case, "position after %r (incremental vs from scratch)" % (move,), child, scratch)
+                # The search's list of the quiet moves alone: the same moves in the same order.
+                if hasattr(m, "quiet_moves") and m.quiet_moves(s, s[0]) != [mv for mv in moves if not mv[3] & m.CAPTURE]:
+                    fail(case, "quiet moves", m.quiet_moves(s, s[0]), [mv for mv in moves if not mv[3] & m.CAPTURE])
+                # The search's cheaper "has a legal move" (the move summary without counting).
+                if hasattr(m, "_summary") and bool(m._summary(s, s[0], False)[0]) != bool(moves):
+                    fail(case, "has a legal move", not moves, bool(moves))
+                # The search's bitboard view of each side's moves (_threats) against the reference
+                # summary and capture scan that feature_counts uses: the same captures in the same
+                # search order, whether there is a move, and the same counts (read back from the
+                # share of the evaluation with one weight per count, each in its own byte).
+                g = s[m.GEOMETRY]
+                if hasattr(g, "threats"):
+                    for side in (m.WHITE, m.BLACK):
+                        count, promoting, captures = m._summary(s, side, False)
+                        hit_by_kind, defended = m._scan_captures(s, captures, side)
+                        expected = (bool(count), sorted(captures), bin(promoting).count("1"), hit_by_kind[1:], defended)
+                        has, found, share = g.threats[side](s, g, s[m.EMPTIES], (1, 1 << 8, 1 << 16, 1 << 24, 1 << 32))
+                        ours = (bool(has), sorted(c[:4] + (c[4] & 15,) for c in found), share & 255,
+                                [share >> 8 & 255, share >> 16 & 255, share >> 24 & 255], share >> 32)
+                        if ours != expected:
+                            fail(case, "_threats of side %d (has a move, captures, promoting, taken per kind, defended)" % side,
+                                 ours, expected)
+                        if g.threats[side](s, g, s[m.EMPTIES])[:2] != (has, found):
+                            fail(case, "_threats of side %d without the weights" % side, None, None)
                 features = m.feature_counts(s)
                 if features != case["features"]:
                     fail(case, "features", features, case["features"])

@@ -1,10 +1,14 @@
 // `gamelab export raichu --python`: the exported file is checked against the engine (check_raichu.py
-// imports it: the same successors and the same evaluation on 2,000 random positions, the same minimax
-// value at a fixed depth without reductions), then run as the tournament runs it,
+// imports it: the same successors and the same evaluation on 2,000 random positions, each successor as
+// its incremental play makes it equal to the board parsed from scratch, the same minimax value at a
+// fixed depth without reductions on every board size), then run as the tournament runs it,
 // `python3 raichu.py N PLAYER BOARD TIMELIMIT`: every board line it prints is a legal successor, it
-// exits by itself before TIMELIMIT, and bad arguments get a clear error (exit 2, no board).
+// exits by itself before TIMELIMIT, bad arguments get a clear error (exit 2, no board), and with
+// GAMELAB_NODES it plays the same board every time.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -253,6 +257,9 @@ TEST_CASE("the Raichu export finds the engine's minimax value at depth 3", "[pyt
   std::vector<json> cases;
   cases.push_back(minimax_case(start_position(8), params, 3));
   for (const State& s : random_positions(23, 31, {8})) cases.push_back(minimax_case(s, params, 3));
+  // The file's tables (bitboard masks, cells, keys) are made per board size: every size the lab plays.
+  for (const State& s : random_positions(8, 37, {10, 12, 14, 16})) cases.push_back(minimax_case(s, params, 3));
+  cases.push_back(minimax_case(start_position(16), params, 2));
   require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_minimax.jsonl", cases), 600);
 }
 
@@ -289,6 +296,44 @@ TEST_CASE("the Raichu export plays legal moves on time from the tournament's com
     CHECK(run.lines[0] == board_string(play(s, moves[0])));
     CHECK(run.process.seconds < 2.5);  // it does not wait for the limit
   }
+}
+
+TEST_CASE("the Raichu export honours a node budget (GAMELAB_NODES) and plays the same move every time", "[python][raichu]") {
+  // As `gamelab match` runs it: `env GAMELAB_NODES=N python3 raichu.py ...` (no shell). The budget stops
+  // the search; the time limit is far away, so the board cannot depend on the machine's speed.
+  const auto budget_run = [](const State& s, const std::string& budget, const std::string& limit) {
+    std::vector<std::string> argv = {"env", "GAMELAB_NODES=" + budget, GAMELAB_PYTHON3, exported("raichu", "python"),
+                                     std::to_string(s.n), std::string(1, side_char(s.side)), board_string(s), limit};
+    const ProcessResult run = gamelab::run_process(argv, "", 60);
+    INFO(position_line(s) << " GAMELAB_NODES=" << budget << "\nstdout:\n" << run.out << "\nstderr:\n" << run.err);
+    REQUIRE(run.exit_code == 0);
+    const std::vector<std::string> lines = [&] {
+      std::vector<std::string> out;
+      std::size_t start = 0;
+      while (start < run.out.size()) {
+        const std::size_t end = std::min(run.out.find('\n', start), run.out.size());
+        if (end > start) out.push_back(run.out.substr(start, end - start));
+        start = end + 1;
+      }
+      return out;
+    }();
+    REQUIRE_FALSE(lines.empty());
+    MoveList moves;
+    generate_moves(s, moves);
+    bool legal = false;
+    for (const Move& m : moves) legal = legal || board_string(play(s, m)) == lines.back();
+    CHECK(legal);
+    return std::make_pair(lines.back(), run);
+  };
+  for (const State& s : random_positions(3, 83, {8, 10})) {
+    const auto first = budget_run(s, "3000", "60");
+    const auto second = budget_run(s, "3000", "60");
+    CHECK(first.first == second.first);
+    CHECK(first.second.seconds < 30);  // it stopped at the budget, not at the limit
+  }
+  // A value that is no positive integer is ignored with a note on standard error.
+  const auto ignored = budget_run(start_position(8), "lots", "1");
+  CHECK(ignored.second.err.find("GAMELAB_NODES") != std::string::npos);
 }
 
 TEST_CASE("the Raichu export answers a board bigger than the engine's 16 x 16", "[python][raichu]") {
