@@ -110,10 +110,12 @@ TEST_CASE("the judge server and the release client play full games against each 
     const double black = r.outcome == Outcome::BlackWins ? 1.0 : r.outcome == Outcome::WhiteWins ? 0.0 : 0.5;
     CHECK(record["games"][game - 1]["score"].get<double>() == black);  // the score of seats[0], Black
   }
-  const gamelab::ProcessResult ratings = gamelab::run_process({GAMELAB_BINARY, "ratings", records}, "", 60);
-  INFO(ratings.out << ratings.err);
-  CHECK(ratings.exit_code == 0);
-  CHECK(ratings.out.find("client") != std::string::npos);
+  // The lab reads it as any match's records: `gamelab report` draws the match (lab against client).
+  const std::string report = std::filesystem::absolute("judged-report").string();
+  const gamelab::ProcessResult drawn = gamelab::run_process({GAMELAB_BINARY, "report", records, "--out", report}, "", 60);
+  INFO(drawn.out << drawn.err);
+  CHECK(drawn.exit_code == 0);
+  CHECK(gamelab::read_text_file(report + "/summary.md").find("client") != std::string::npos);
   // Records hold pairs with the seats swapped: an odd count or a fixed colour is refused at once.
   const gamelab::ProcessResult odd = gamelab::run_process(
       {GAMELAB_BINARY, "judge", "jumpchess", "--games", "3", "--out", records + ".odd", "--wait", "0.1"}, "", 30);

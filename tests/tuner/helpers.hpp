@@ -4,18 +4,14 @@
 #include <string>
 
 #include "common/run.hpp"
-#include "common/temp_folder.hpp"
 
 namespace tuner_test {
 
-// A fresh, empty folder named `name` in this test process's temporary folder (removed when the
-// process exits), never in the folder the test was started from: tests run from the repository's
-// root once committed their output there.
+// A fresh, empty folder named `name` in the test's working folder, which is a temporary folder of the
+// test program's own (catch_main.cpp), never the folder it was started from.
 inline std::string fresh_dir(const std::string& name) {
-  static const gamelab_test::TempFolder process_folder("tuner");
-  const std::filesystem::path dir = process_folder / name;
-  std::filesystem::remove_all(dir);
-  return dir.string();
+  std::filesystem::remove_all(name);
+  return name;
 }
 
 std::string file_text(const std::string& path);
