@@ -175,8 +175,8 @@ ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, 
   return merged(defaults, parsed);
 }
 
-ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source) {
-  std::vector<std::pair<Param, std::string>> parsed;
+std::vector<SpsaRow> spsa_rows(const std::string& text, const std::string& source) {
+  std::vector<SpsaRow> rows;
   std::istringstream in(text);
   std::string line;
   int number = 0;
@@ -184,15 +184,24 @@ ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, 
     ++number;
     line = trim_blanks(line);
     if (line.empty() || line[0] == '#') continue;
-    const std::string at = source + ":" + std::to_string(number);
-    std::vector<std::string> fields;
+    SpsaRow row{source + ":" + std::to_string(number), {}};
     std::size_t start = 0;
     while (true) {
       const std::size_t comma = line.find(',', start);
-      fields.push_back(trim_blanks(line.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+      row.fields.push_back(trim_blanks(line.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source) {
+  std::vector<std::pair<Param, std::string>> parsed;
+  for (const SpsaRow& row : spsa_rows(text, source)) {
+    const std::string& at = row.at;  // named references: the lambdas below capture them
+    const std::vector<std::string>& fields = row.fields;
     if (fields.size() != 7) {
       throw InputError(at + ": expected 7 comma-separated fields 'name, int, default, min, max, c_end, r_end', found " +
                        std::to_string(fields.size()));

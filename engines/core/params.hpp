@@ -23,6 +23,14 @@ struct Param {
   friend bool operator==(const Param&, const Param&) = default;
 };
 
+// One parameter line of OpenBench's SPSA text: where it stands (`source:line`) and its comma-separated
+// fields, blanks trimmed. Blank lines and '#' comments are skipped. The readers check the fields.
+struct SpsaRow {
+  std::string at;
+  std::vector<std::string> fields;
+};
+std::vector<SpsaRow> spsa_rows(const std::string& text, const std::string& source);
+
 class ParamSet {
  public:
   ParamSet() = default;

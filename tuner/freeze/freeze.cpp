@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/params.hpp"
 #include "core/text_file.hpp"
 
 namespace gamelab::freeze {
@@ -78,22 +78,7 @@ TunedValues parse_json(const std::string& text, const std::string& source) {
 TunedValues parse_spsa(const std::string& text, const std::string& source) {
   TunedValues values;
   std::set<std::string> seen;
-  std::istringstream in(text);
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    line = trim_blanks(line);
-    if (line.empty() || line[0] == '#') continue;
-    const std::string at = source + ":" + std::to_string(number);
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t comma = line.find(',', start);
-      fields.push_back(trim_blanks(line.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
+  for (const auto& [at, fields] : spsa_rows(text, source)) {
     if (fields.size() != 7 || fields[1] != "int") {
       throw InputError(at + ": expected 'name, int, value, min, max, c_end, r_end' (OpenBench's SPSA text) or a JSON object");
     }
