@@ -91,6 +91,7 @@ BandPositions interleave_bands(
     longest = std::max(longest, per_band.back().size());
   }
   BandPositions out;
+  out.suite = suite;
   for (std::size_t round = 0; round < longest; ++round) {
     for (std::size_t b = 0; b < per_band.size(); ++b) {
       out.positions.push_back(per_band[b][round % per_band[b].size()]);
@@ -133,6 +134,25 @@ std::vector<BandResult> band_results(const BandSuite& suite, const std::vector<P
   }
   for (BandResult& r : results) r.elo = estimate_elo(r.penta);
   return results;
+}
+
+nlohmann::ordered_json band_results_json(const std::vector<BandResult>& results) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const BandResult& b : results) {
+    nlohmann::ordered_json j = {{"band", b.name}};
+    if (!b.axis.empty()) j["axis"] = b.axis;
+    j["games"] = b.wdl.games();
+    j["wdl"] = {{"wins", b.wdl.wins}, {"draws", b.wdl.draws}, {"losses", b.wdl.losses}};
+    j["pentanomial"] = b.penta.cells;
+    if (b.penta.pairs() > 0) {
+      j["elo"] = b.elo.elo;
+      j["elo_lower"] = b.elo.elo_lower;
+      j["elo_upper"] = b.elo.elo_upper;
+    }
+    j["loses"] = b.loses();
+    rows.push_back(std::move(j));
+  }
+  return rows;
 }
 
 std::string band_results_text(const std::vector<BandResult>& results) {

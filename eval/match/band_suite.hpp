@@ -22,6 +22,7 @@
 // interval (upper bound below 0) is a loss the release gate refuses.
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,7 @@ BandSuite read_band_suite(const std::string& path);
 struct BandPositions {
   std::vector<std::pair<std::string, std::string>> positions;  // (position text, source), interleaved
   std::vector<std::string> band;                                // the band of each position
+  BandSuite suite;                                              // what they came from (no bands: no suite)
 };
 
 // Every band's positions, interleaved as above. `load` gives one band's positions from an opening suite
@@ -73,6 +75,10 @@ struct BandResult {
 // Engine `a`'s results per band (in the suite's order), then per axis value (axes in the suite's
 // order, values in order of first appearance). Records without a band are left out.
 std::vector<BandResult> band_results(const BandSuite& suite, const std::vector<PairRecord>& records, const std::string& a);
+
+// The results as JSON rows, for reports and verdict files: {"band", "axis" (aggregates only), "games",
+// "wdl", "pentanomial", "elo", "elo_lower", "elo_upper" (when it has games), "loses"}.
+nlohmann::ordered_json band_results_json(const std::vector<BandResult>& results);
 
 // One line per result: "  n=8        W-D-L 10-30-0  Elo +87.6 [+30.1, +150.2]  (40 games)".
 std::string band_results_text(const std::vector<BandResult>& results);

@@ -368,7 +368,7 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   summary.pairs_resumed = done.size();
   summary.pairs_total = pairs;
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!config.suite.empty()) summary.bands = band_results(read_band_suite(config.suite), all, a);
+  if (!banded.band.empty()) summary.bands = band_results(banded.suite, all, a);
   std::string last = figures();
   if (summary.wdl.games() != 2 * all.size()) last += "  (" + std::to_string(summary.wdl.games()) + " counted)";
   progress_bar.finish(2 * all.size(), last);

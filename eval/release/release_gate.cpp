@@ -104,31 +104,18 @@ void run_benches(const GameEntry& game, const ParamSet& candidate, Json& data, s
            << build["result"].get<std::string>() << " (" << bench_signature_path(game.name) << ")\n";
 }
 
-// The per-band results as the report's data; `losses` gets a line for each band or axis value lost
-// beyond its interval.
+// The per-band rows of the report's data; `losses` gets a line for each band or axis value lost beyond
+// its interval.
 Json bands_json(const std::vector<BandResult>& bands, const std::string& what, std::vector<std::string>& losses) {
-  Json out = Json::array();
   for (const BandResult& b : bands) {
-    Json j = {{"band", b.name}, {"games", b.wdl.games()},
-              {"wdl", {{"wins", b.wdl.wins}, {"draws", b.wdl.draws}, {"losses", b.wdl.losses}}},
-              {"pentanomial", b.penta.cells}};
-    if (!b.axis.empty()) j["axis"] = b.axis;
-    if (b.penta.pairs() > 0) {
-      j["elo"] = b.elo.elo;
-      j["elo_lower"] = b.elo.elo_lower;
-      j["elo_upper"] = b.elo.elo_upper;
-    }
-    j["loses"] = b.loses();
-    if (b.loses()) {
-      char line[256];
-      std::snprintf(line, sizeof line, "%s: loses on %s, Elo %+.1f [%+.1f, %+.1f] over %llu games", what.c_str(),
-                    b.label().c_str(), b.elo.elo, b.elo.elo_lower, b.elo.elo_upper,
-                    static_cast<unsigned long long>(b.wdl.games()));
-      losses.push_back(line);
-    }
-    out.push_back(std::move(j));
+    if (!b.loses()) continue;
+    char line[256];
+    std::snprintf(line, sizeof line, "%s: loses on %s, Elo %+.1f [%+.1f, %+.1f] over %llu games", what.c_str(),
+                  b.label().c_str(), b.elo.elo, b.elo.elo_lower, b.elo.elo_upper,
+                  static_cast<unsigned long long>(b.wdl.games()));
+    losses.push_back(line);
   }
-  return out;
+  return band_results_json(bands);
 }
 
 // The band suite the matches play: --suite, else datasets/gate/<game>.json when it exists and the user
@@ -153,34 +140,56 @@ std::string project_relative(const std::string& path) {
   return path.rfind(source, 0) == 0 ? path.substr(source.size()) : path;
 }
 
-// Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1; a band
-// lost beyond its interval adds a line to `losses`.
-bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate, const ParamSet& baseline,
-                int games, const std::string& records, Json& data, std::vector<std::string>& losses,
-                std::ostream& progress) {
+// What the gate's two matches share: the game's positions (its band suite, or the openings or boards
+// given), the seed, the concurrency, and the records file, continued with --resume.
+MatchConfig gate_match_config(const GameEntry& game, const ReleaseGateOptions& o, std::vector<EngineArg> engines, int games,
+                              const std::string& records) {
   MatchConfig config;
   config.game = game.name;
-  const SearchLimits limits = parse_limits(o.limit, "--limit");
-  config.engines = {lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits)};
+  config.engines = std::move(engines);
   config.games = games;
   config.concurrency = o.concurrency;
   config.seed = o.seed;
-  config.sprt = o.sprt;
   config.records = records;
   config.resume = resumable(o, records);
   config.openings = o.openings;
   config.boards = o.boards;
   config.suite = gate_suite(game, o);
+  return config;
+}
+
+// Each engine's failures (crash, timeout, illegal, stalled).
+Json faults_json(const MatchSummary& s) {
+  Json faults = Json::array();
+  for (const FaultCounts& f : s.faults) {
+    faults.push_back({{"crash", f.crash}, {"timeout", f.timeout}, {"illegal", f.illegal}, {"stalled", f.stalled}});
+  }
+  return faults;
+}
+
+// A match over a band suite: the suite and its per-band rows go into the match's section of the data.
+void add_bands(Json& section, const MatchConfig& config, const MatchSummary& s, const std::string& what,
+               std::vector<std::string>& losses) {
+  if (config.suite.empty()) return;
+  section["suite"] = project_relative(config.suite);
+  section["bands"] = bands_json(s.bands, what, losses);
+}
+
+// Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1; a band
+// lost beyond its interval adds a line to `losses`.
+bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate, const ParamSet& baseline,
+                int games, const std::string& records, Json& data, std::vector<std::string>& losses,
+                std::ostream& progress) {
+  const SearchLimits limits = parse_limits(o.limit, "--limit");
+  MatchConfig config = gate_match_config(
+      game, o, {lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits)}, games, records);
+  config.sprt = o.sprt;
   progress << "match: candidate vs baseline, up to " << games << " games at " << o.limit << ", records " << records << "\n";
   const MatchSummary s = run_match(config, progress);
   progress << summary_text(s, config);
   const EloEstimate elo = estimate_elo(s.penta);
   const SprtBounds bounds = sprt_bounds(o.sprt.alpha, o.sprt.beta);
   const SprtVerdict verdict = s.verdict.value_or(SprtVerdict::Continue);
-  Json faults = Json::array();
-  for (const FaultCounts& f : s.faults) {
-    faults.push_back({{"crash", f.crash}, {"timeout", f.timeout}, {"illegal", f.illegal}, {"stalled", f.stalled}});
-  }
   data["match"] = {
       {"games", s.wdl.games()},
       {"pairs", s.pairs_counted},
@@ -196,7 +205,7 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
       {"elo_lower", elo.elo_lower},
       {"elo_upper", elo.elo_upper},
       {"los", elo.los},
-      {"faults", faults},
+      {"faults", faults_json(s)},
       {"sprt", {{"elo0", o.sprt.elo0}, {"elo1", o.sprt.elo1}, {"alpha", o.sprt.alpha}, {"beta", o.sprt.beta},
                 {"model", std::string(to_string(o.sprt.model))}, {"llr", s.llr.value_or(0.0)},
                 {"lower", bounds.lower}, {"upper", bounds.upper}, {"verdict", std::string(to_string(verdict))}}},
@@ -205,10 +214,7 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
   if (!o.openings.empty()) data["match"]["openings"] = o.openings;
   if (!o.boards.empty()) data["match"]["boards"] = o.boards;
   data["match"]["reproducible"] = limits.reproducible();
-  if (!config.suite.empty()) {
-    data["match"]["suite"] = project_relative(config.suite);
-    data["match"]["bands"] = bands_json(s.bands, "match", losses);
-  }
+  add_bands(data["match"], config, s, "match", losses);
   return verdict == SprtVerdict::AcceptH1;
 }
 
@@ -216,18 +222,10 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamS
 // positions; its losses beyond the interval, overall or per band, go to `losses`.
 void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate,
                       const std::string& records, Json& data, std::vector<std::string>& losses, std::ostream& progress) {
-  MatchConfig config;
-  config.game = game.name;
   const SearchLimits limits = parse_limits(o.clock, "--clock");
-  config.engines = {lab_engine("candidate", candidate, limits), lab_engine("defaults", game.default_params(), limits)};
-  config.games = o.clock_games;
-  config.concurrency = o.concurrency;
-  config.seed = o.seed;
-  config.records = records;
-  config.resume = resumable(o, records);
-  config.openings = o.openings;
-  config.boards = o.boards;
-  config.suite = gate_suite(game, o);
+  const MatchConfig config = gate_match_config(
+      game, o, {lab_engine("candidate", candidate, limits), lab_engine("defaults", game.default_params(), limits)},
+      o.clock_games, records);
   progress << "clock match: candidate vs the default parameters, " << o.clock_games << " games at " << o.clock
            << " (timed: the games vary from run to run), records " << records << "\n";
   const MatchSummary s = run_match(config, progress);
@@ -243,16 +241,9 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
                    {"elo", elo.elo},
                    {"elo_lower", elo.elo_lower},
                    {"elo_upper", elo.elo_upper},
-                   {"seconds", s.seconds}};
-  Json faults = Json::array();
-  for (const FaultCounts& f : s.faults) {
-    faults.push_back({{"crash", f.crash}, {"timeout", f.timeout}, {"illegal", f.illegal}, {"stalled", f.stalled}});
-  }
-  data["clock"]["faults"] = faults;
-  if (!config.suite.empty()) {
-    data["clock"]["suite"] = project_relative(config.suite);
-    data["clock"]["bands"] = bands_json(s.bands, "clock match", losses);
-  }
+                   {"seconds", s.seconds},
+                   {"faults", faults_json(s)}};
+  add_bands(data["clock"], config, s, "clock match", losses);
   if (s.penta.pairs() > 0 && elo.elo_upper < 0) {
     char line[200];
     std::snprintf(line, sizeof line, "clock match: loses to the defaults at %s, Elo %+.1f [%+.1f, %+.1f]", o.clock.c_str(),

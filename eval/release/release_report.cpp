@@ -46,6 +46,17 @@ std::string bench_section(const Json& bench) {
   return out + "\n";
 }
 
+// "- candidate failures: {...}" for each engine of a match that failed at least once.
+std::string failure_lines(const Json& faults, const std::string& opponent) {
+  std::string out;
+  for (int e = 0; e < 2; ++e) {
+    const Json& f = faults[e];
+    const auto count = f["crash"].get<int>() + f["timeout"].get<int>() + f["illegal"].get<int>() + f["stalled"].get<int>();
+    if (count > 0) out += "- " + (e == 0 ? std::string("candidate") : opponent) + " failures: " + f.dump() + "\n";
+  }
+  return out;
+}
+
 // The per-band table of a match over a band suite: one row per band, then one per axis value.
 std::string bands_table(const Json& bands) {
   std::string out = "\n| band | games | W-D-L | Elo [95% interval] | |\n| --- | ---: | --- | --- | --- |\n";
@@ -80,13 +91,7 @@ std::string match_section(const Json& match) {
          format("%g", sprt["beta"].get<double>()) + ": LLR " + format("%.2f", sprt["llr"].get<double>()) + " [" +
          format("%.2f", sprt["lower"].get<double>()) + ", " + format("%.2f", sprt["upper"].get<double>()) + "], **" +
          text(sprt["verdict"]) + "**\n";
-  const Json& faults = match["faults"];
-  for (int e = 0; e < 2; ++e) {
-    const Json& f = faults[e];
-    const auto count = f["crash"].get<int>() + f["timeout"].get<int>() + f["illegal"].get<int>() + f["stalled"].get<int>();
-    if (count == 0) continue;
-    out += std::string("- ") + (e == 0 ? "candidate" : "baseline") + " failures: " + f.dump() + "\n";
-  }
+  out += failure_lines(match["faults"], "baseline");
   if (match.contains("records")) out += "- records: `" + text(match["records"]) + "`\n";
   if (match.contains("reproducible") && !match["reproducible"].get<bool>()) {
     out += "- the limit is timed: the games, and so the verdict, vary from run to run\n";
@@ -104,12 +109,7 @@ std::string clock_section(const Json& clock) {
          clock["pentanomial"].dump() + "\n";
   out += "- Elo " + format("%+.1f", clock["elo"].get<double>()) + " [" + format("%+.1f", clock["elo_lower"].get<double>()) +
          ", " + format("%+.1f", clock["elo_upper"].get<double>()) + "]\n";
-  const Json& faults = clock["faults"];
-  for (int e = 0; e < 2; ++e) {
-    const Json& f = faults[e];
-    const auto count = f["crash"].get<int>() + f["timeout"].get<int>() + f["illegal"].get<int>() + f["stalled"].get<int>();
-    if (count > 0) out += std::string("- ") + (e == 0 ? "candidate" : "defaults") + " failures: " + f.dump() + "\n";
-  }
+  out += failure_lines(clock["faults"], "defaults");
   if (clock.contains("suite")) out += "- per band of `" + text(clock["suite"]) + "`:\n" + bands_table(clock["bands"]);
   if (clock.contains("records")) out += "- records: `" + text(clock["records"]) + "`\n";
   return out + "\n";

@@ -86,18 +86,7 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   v["verdict"] = m.verdict ? std::string(eval::to_string(*m.verdict)) : "no SPRT";
   if (!config.suite.empty()) {
     v["suite"] = config.suite;
-    nlohmann::ordered_json bands = nlohmann::ordered_json::array();
-    for (const auto& b : m.bands) {
-      nlohmann::ordered_json j = {{"band", b.name}, {"games", b.wdl.games()}, {"wdl", {b.wdl.wins, b.wdl.draws, b.wdl.losses}}};
-      if (!b.axis.empty()) j["axis"] = b.axis;
-      if (b.penta.pairs() > 0) {
-        j["elo"] = b.elo.elo;
-        j["elo_lower"] = b.elo.elo_lower;
-        j["elo_upper"] = b.elo.elo_upper;
-      }
-      bands.push_back(std::move(j));
-    }
-    v["bands"] = bands;
+    v["bands"] = eval::band_results_json(m.bands);
   }
   v["tuned_hash"] = config.engines[0].params_hash;
   v["base_hash"] = config.engines[1].params_hash;
