@@ -15,25 +15,23 @@ Timings, not checks: nothing is asserted (docs/design.md: speed is never asserte
 machine's load shows in the figures; compare files on the same machine, one after the other.
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def start_board(n):
-    """The start position of docs/rules/raichu.md section 1."""
-    cells = ["."] * (n * n)
-    for c in range(n):
-        if c % 2 == 0:
-            cells[1 * n + c] = "W"
-            cells[(n - 3) * n + c] = "b"
-        else:
-            cells[2 * n + c] = "w"
-            cells[(n - 2) * n + c] = "B"
-    return "".join(cells)
+    """The start position for n, as the perft dataset holds it (datasets/perft/raichu.json)."""
+    with open(os.path.join(ROOT, "datasets", "perft", "raichu.json")) as f:
+        for entry in json.load(f)["positions"]:
+            if entry["name"] == "start n=%d" % n:
+                return entry["position"].split()[2]
+    raise SystemExit("datasets/perft/raichu.json has no start position for n=%d" % n)
 
 
 # (name, n, side, board): the start positions of n = 8 and n = 12, and two positions of the lab's

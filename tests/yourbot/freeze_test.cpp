@@ -4,12 +4,11 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "common/run.hpp"
 #include "common/temp_folder.hpp"
+#include "core/text_file.hpp"
 #include "tuner/freeze/freeze.hpp"
 
 namespace {
@@ -17,17 +16,9 @@ namespace {
 using gamelab_test::run;
 using gamelab_test::TempFolder;
 
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-void spit(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
+// The project's own file helpers (core/text_file.hpp): binary reads, atomic writes.
+using gamelab::read_text_file;
+using gamelab::write_file_atomic;
 
 const std::string kPython =
     "#!/usr/bin/env python3\n"
@@ -60,16 +51,16 @@ const std::string kCpp =
 
 TEST_CASE("freeze rewrites only the values inside a Python block", "[freeze]") {
   TempFolder dir("yourbot_freeze_py");
-  spit(dir / "bot.py", kPython);
+  write_file_atomic(dir / "bot.py", kPython);
   ::chmod((dir / "bot.py").c_str(), 0755);
-  spit(dir / "tuned.json", R"({"eval_pawn": 112, "search_lmr": 3, "eval_king": -9})");
+  write_file_atomic(dir / "tuned.json", R"({"eval_pawn": 112, "search_lmr": 3, "eval_king": -9})");
   const auto r = run("freeze --params " + (dir / "tuned.json").string() + " --into " + (dir / "bot.py").string());
   INFO(r.output);
   REQUIRE(r.status == 0);
   std::string expected = kPython;
   expected.replace(expected.find("eval_pawn = 100"), 15, "eval_pawn = 112");
   expected.replace(expected.find("eval_king = -5"), 14, "eval_king = -9");
-  CHECK(slurp(dir / "bot.py") == expected);  // CRLF lines, comments, blank lines, the missing final newline
+  CHECK(read_text_file(dir / "bot.py") == expected);  // CRLF lines, comments, blank lines, the missing final newline
   CHECK_THAT(r.output, Catch::Contains("froze 3 parameters") && Catch::Contains("2 changed") &&
                            Catch::Contains("bot.py:5: eval_pawn 100 -> 112"));
   struct stat info {};
@@ -78,7 +69,7 @@ TEST_CASE("freeze rewrites only the values inside a Python block", "[freeze]") {
   // The same values again: not one byte changes.
   const auto again = run("freeze --params " + (dir / "tuned.json").string() + " --into " + (dir / "bot.py").string());
   CHECK(again.status == 0);
-  CHECK(slurp(dir / "bot.py") == expected);
+  CHECK(read_text_file(dir / "bot.py") == expected);
   CHECK_THAT(again.output, Catch::Contains("0 changed"));
 }
 
@@ -99,18 +90,18 @@ TEST_CASE("freeze rewrites constexpr and #define lines in C++, from every params
   };
   for (const auto& [form, text] : forms) {
     INFO(form);
-    spit(dir / "bot.cpp", kCpp);
-    spit(dir / "tuned.txt", text);
+    write_file_atomic(dir / "bot.cpp", kCpp);
+    write_file_atomic(dir / "tuned.txt", text);
     const auto r = run("freeze --params " + (dir / "tuned.txt").string() + " --into " + (dir / "bot.cpp").string());
     INFO(r.output);
     CHECK(r.status == 0);
-    CHECK(slurp(dir / "bot.cpp") == expected);
+    CHECK(read_text_file(dir / "bot.cpp") == expected);
   }
 }
 
 TEST_CASE("freeze refuses a block it cannot fill, naming file:line, and leaves the file untouched", "[freeze]") {
   TempFolder dir("yourbot_freeze_refuse");
-  spit(dir / "tuned.json", R"({"eval_pawn": 112, "search_lmr": 3, "eval_king": -9})");
+  write_file_atomic(dir / "tuned.json", R"({"eval_pawn": 112, "search_lmr": 3, "eval_king": -9})");
   struct Case {
     const char* what;
     std::string text;
@@ -135,12 +126,12 @@ TEST_CASE("freeze refuses a block it cannot fill, naming file:line, and leaves t
   };
   for (const auto& c : cases) {
     INFO(c.what);
-    spit(dir / "bot.py", c.text);
+    write_file_atomic(dir / "bot.py", c.text);
     const auto r = run("freeze --params " + (dir / "tuned.json").string() + " --into " + (dir / "bot.py").string());
     INFO(r.output);
     CHECK(r.status == 2);
     CHECK_THAT(r.output, Catch::Contains(c.message));
-    CHECK(slurp(dir / "bot.py") == c.text);
+    CHECK(read_text_file(dir / "bot.py") == c.text);
     // Nothing but the file itself: no temporary file left beside it.
     int files = 0;
     for (const auto& entry : std::filesystem::directory_iterator(dir.path())) files += entry.is_regular_file() ? 1 : 0;
@@ -150,7 +141,7 @@ TEST_CASE("freeze refuses a block it cannot fill, naming file:line, and leaves t
 
 TEST_CASE("freeze refuses a params file it cannot read", "[freeze]") {
   TempFolder dir("yourbot_freeze_params");
-  spit(dir / "bot.py", "# gamelab:params begin\neval_pawn = 1\n# gamelab:params end\n");
+  write_file_atomic(dir / "bot.py", "# gamelab:params begin\neval_pawn = 1\n# gamelab:params end\n");
   const std::pair<std::string, std::string> cases[] = {
       {R"({"eval_pawn": 1.5})", "'eval_pawn': 1.5 is not an integer"},
       {"eval_pawn, int, x, 0, 10, 1, 0.002\n", "tuned.txt:1: 'eval_pawn': value 'x' is not an integer"},
@@ -158,12 +149,12 @@ TEST_CASE("freeze refuses a params file it cannot read", "[freeze]") {
       {R"({"params": [{"name": "eval_pawn", "value": 1}, {"name": "eval_pawn", "value": 2}]})", "given twice"},
   };
   for (const auto& [text, message] : cases) {
-    spit(dir / "tuned.txt", text);
+    write_file_atomic(dir / "tuned.txt", text);
     const auto r = run("freeze --params " + (dir / "tuned.txt").string() + " --into " + (dir / "bot.py").string());
     INFO(r.output);
     CHECK(r.status == 2);
     CHECK_THAT(r.output, Catch::Contains(message));
-    CHECK(slurp(dir / "bot.py") == "# gamelab:params begin\neval_pawn = 1\n# gamelab:params end\n");
+    CHECK(read_text_file(dir / "bot.py") == "# gamelab:params begin\neval_pawn = 1\n# gamelab:params end\n");
   }
 }
 

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/run.hpp"
 #include "common/temp_folder.hpp"
+#include "core/text_file.hpp"
 
 namespace {
 
@@ -24,27 +24,19 @@ std::string example(const std::string& game) { return std::string(GAMELAB_EXAMPL
 
 std::string python(const std::string& script) { return std::string(GAMELAB_PYTHON3) + " " + script; }
 
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-void spit(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
+// The project's own file helpers (core/text_file.hpp): binary reads, atomic writes.
+using gamelab::read_text_file;
+using gamelab::write_file_atomic;
 
 // A copy of the game's example in `dir` with the one line `line` replaced by `bug`.
 std::string planted(const TempFolder& dir, const std::string& game, const std::string& line, const std::string& bug) {
-  std::string text = slurp(example(game));
+  std::string text = read_text_file(example(game));
   const auto at = text.find(line);
   REQUIRE(at != std::string::npos);
   REQUIRE(text.find(line, at + 1) == std::string::npos);
   text.replace(at, line.size(), bug);
   const auto path = dir / (game + "_bug.py");
-  spit(path, text);
+  write_file_atomic(path, text);
   return path.string();
 }
 
@@ -82,7 +74,7 @@ std::string root_board(const TempFolder& dir, const std::string& game) {
     text += "0\nR\n";
   }
   const auto path = dir / (game + "_root.txt");
-  spit(path, text);
+  write_file_atomic(path, text);
   return "--board " + path.string();
 }
 
@@ -241,7 +233,7 @@ TEST_CASE("protocol faults: a crash, a timeout, a garbage line give exit 2 and t
   TempFolder dir("yourbot_faults");
   const auto script = [&](const std::string& name, const std::string& body) {
     const auto path = dir / name;
-    spit(path, "#!/bin/sh\n" + body);
+    write_file_atomic(path, "#!/bin/sh\n" + body);
     std::filesystem::permissions(path, std::filesystem::perms::owner_all);
     return path.string();
   };
