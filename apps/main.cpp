@@ -39,11 +39,7 @@ int main(int argc, char** argv) {
   // input (an unknown command, game or flag, a malformed file) or a fault.
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
+  } catch (const CLI::Success& e) {  // --help at any level, --version: printed, exit 0
     return app.exit(e);
   } catch (const CLI::RuntimeError& e) {
     return e.get_exit_code() == 0 ? 0 : e.get_exit_code() == 1 ? 1 : 2;
