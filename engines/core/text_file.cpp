@@ -1,6 +1,7 @@
 #include "core/text_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -50,6 +51,10 @@ void write_file_atomic(const std::string& path, const std::string& content) {
   const std::string temp = path + ".tmp." + std::to_string(::getpid());
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw InputError(temp + ": cannot create (" + std::strerror(errno) + ")");
+  // A file that is replaced keeps its permissions (a bot's executable bit, say): the new content gets
+  // them before it takes the old one's place, so no moment shows the file with other ones.
+  struct stat old {};
+  if (::stat(path.c_str(), &old) == 0) ::fchmod(fd, old.st_mode & 07777);
   std::size_t written = 0;
   while (written < content.size()) {
     const ssize_t n = ::write(fd, content.data() + written, content.size() - written);

@@ -19,7 +19,8 @@ std::string read_text_file(const std::string& path);
 std::vector<TextLine> position_lines(const std::string& content);
 std::vector<TextLine> position_file_lines(const std::string& path);
 
-// Writes `content` to `path` through a temporary file in the same folder, fsync, then rename.
+// Writes `content` to `path` through a temporary file in the same folder, fsync, then rename. A file
+// that exists keeps its permissions; a new one is made 0644.
 void write_file_atomic(const std::string& path, const std::string& content);
 
 // `text` without the blanks, tabs and line ends (\r, \n) around it.

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -27,6 +29,21 @@ TEST_CASE("atomic writes replace the whole file and leave no temporary behind", 
   }
   std::filesystem::remove(path);
   CHECK_THROWS_AS(gamelab::write_file_atomic("no/such/dir/file.txt", "x"), gamelab::InputError);
+}
+
+TEST_CASE("an atomic write keeps the permissions of the file it replaces; a new file is 0644", "[core][text]") {
+  namespace fs = std::filesystem;
+  const std::string path = "atomic_mode_test.sh";
+  gamelab::write_file_atomic(path, "#!/bin/sh\n");
+  const mode_t mask = ::umask(0);  // a new file is 0644 less what the process's umask takes away
+  ::umask(mask);
+  CHECK(static_cast<mode_t>(fs::status(path).permissions() & fs::perms::all) == (0644 & ~mask));
+  fs::permissions(path, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  gamelab::write_file_atomic(path, "#!/bin/sh\necho again\n");
+  CHECK((fs::status(path).permissions() & fs::perms::all) ==
+        (fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec));
+  CHECK(gamelab::read_text_file(path) == "#!/bin/sh\necho again\n");
+  fs::remove(path);
 }
 
 TEST_CASE("located errors read path:line:col", "[core][text]") {

@@ -1,7 +1,5 @@
 #include "tuner/freeze/freeze.hpp"
 
-#include <sys/stat.h>
-
 #include <climits>
 #include <filesystem>
 #include <map>
@@ -239,10 +237,7 @@ FreezeResult freeze_file(const std::string& path, const TunedValues& tuned) {
                                            : std::filesystem::path(path);
   const std::string content = read_text_file(path);
   FreezeResult result = freeze_text(content, path, tuned);
-  struct stat info {};
-  const bool have_mode = ::stat(target.c_str(), &info) == 0;
-  write_file_atomic(target.string(), result.text);
-  if (have_mode) ::chmod(target.c_str(), info.st_mode & 07777);  // the helper creates 0644; keep e.g. an executable bit
+  write_file_atomic(target.string(), result.text);  // keeps the file's permissions (an executable bot stays one)
   return result;
 }
 
