@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
+#include "eval/match/engine_arg.hpp"
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
@@ -29,6 +30,7 @@ using dist::ProcessGroup;
 struct SpsaArgs {
   std::string game;  // recipes only (the command names it)
   std::string params, limit, verify_limit, campaign, openings, boards, sprt = "elo0=0,elo1=10";
+  std::string engine;  // an external bot to tune (cmd=...), instead of the lab's engine
   int iterations = 0, pairs = 4, concurrency = 1, verify_games = 2000;
   std::uint64_t seed = 1;
 };
@@ -77,8 +79,7 @@ void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency
   if (!group.root()) campaign = SpsaCampaign::deserialize(text);
   if (concurrency > 0) campaign->settings().concurrency = concurrency;
   const SpsaSettings& s = campaign->settings();
-  const PairPlayer player = registry_pair_player(s.game, campaign->positions(), parse_limits(s.limits, dir + ": limits"),
-                                                 s.concurrency);
+  const PairPlayer player = registry_pair_player(s, campaign->positions(), s.concurrency);
   if (group.root()) {
     std::cerr << "spsa " << s.game << ": " << s.tuned.size() << " parameters, iteration " << campaign->done() << "/"
               << campaign->iterations() << ", " << s.pairs_per_iteration << " pairs per iteration at " << s.limits << ", "
@@ -123,20 +124,47 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
   s.game = game.name;
   s.seed = a.seed;
   s.pairs_per_iteration = a.pairs;
-  const SearchLimits limits = parse_limits(a.limit, "--limit");
-  if (!limits.reproducible()) throw InputError("--limit: tuning needs nodes=N or depth=D (reproducible), not movetime");
-  s.limits = to_string(limits);
+  if (!a.engine.empty()) {
+    // A team's own bot: the lab hands it each game's values ({params}, GAMELAB_PARAMS) and its node
+    // budget ({nodes}, GAMELAB_NODES); it declares its parameters in --params.
+    const eval::EngineArg bot = eval::parse_engine_arg("name=bot," + a.engine, game);
+    if (!bot.player.external()) throw InputError("--engine '" + a.engine + "': give the bot's command, cmd=\"...\"");
+    if (bot.player.params.size() || bot.player.limits.any()) {
+      throw InputError("--engine '" + a.engine + "': the parameters come from --params and the node budget from --limit");
+    }
+    if (a.params.empty()) throw InputError("--engine: give the bot's parameters with --params (an OpenBench SPSA text)");
+    s.bot_command = bot.player.command;
+    s.bot_protocol = bot.player.protocol;
+    s.bot_time_limit_s = bot.player.time_limit_s;
+  }
+  const bool clock = s.external() && a.limit == "clock";
+  const SearchLimits limits = clock ? SearchLimits{} : parse_limits(a.limit, "--limit");
+  if (s.external() && !clock && (!limits.nodes || limits.depth || limits.movetime_ms)) {
+    throw InputError("--limit " + a.limit + ": a bot is tuned at nodes=N (its node budget, reproducible) or at clock "
+                     "(its own time limit; the games vary from run to run)");
+  }
+  if (!s.external() && !limits.reproducible()) {
+    throw InputError("--limit: tuning needs nodes=N or depth=D (reproducible), not movetime");
+  }
+  s.limits = clock ? "clock" : to_string(limits);
   if (!a.verify_limit.empty()) {
+    if (clock || (s.external() && a.verify_limit == "clock")) {
+      throw InputError("--verify-limit: a bot tuned on its clock is verified on its clock; leave --verify-limit out");
+    }
     check_verify_limit(limits, a.verify_limit);
     s.verify_limits = to_string(parse_limits(a.verify_limit, "--verify-limit"));
   }
   s.concurrency = a.concurrency;
   s.schedule = SpsaSchedule::for_iterations(a.iterations);
-  const ParamSet defaults = game.default_params();
-  s.base = a.params.empty() ? defaults : ParamSet::load_file(a.params, defaults);
+  if (s.external()) {
+    s.base = ParamSet::declared_file(a.params, game.name);
+  } else {
+    s.base = a.params.empty() ? game.default_params() : ParamSet::load_file(a.params, game.default_params());
+  }
+  const ParamSet& defaults = s.base;
   s.params_source = a.params.empty() ? "(defaults)" : a.params;
   std::vector<std::string> listed;
-  if (a.params.empty()) {
+  if (a.params.empty() || s.external()) {
     for (const auto& p : defaults.all()) listed.push_back(p.name);
   } else {
     listed = listed_parameter_names(a.params);
@@ -172,7 +200,10 @@ void add_spsa(CLI::App& tune) {
     command->add_option("--pairs-per-iteration", a->pairs, "game pairs per iteration K (default 4)")
         ->check(CLI::Range(1, 100000));
     command->add_option("--seed", a->seed, "seed (default 1)");
-    command->add_option("--limit", a->limit, "engines' limit: nodes=N or depth=D")->required();
+    command->add_option("--limit", a->limit, "engines' limit: nodes=N or depth=D; an external bot: nodes=N or clock")->required();
+    command->add_option("--engine", a->engine,
+                        "tune a team's own bot instead of the lab's engine: cmd=\"COMMAND\"[,protocol=NAME][,timelimit=S]; it "
+                        "declares its parameters in --params (docs/tools/your-bot.md)");
     command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)")->required();
     command->add_option("--concurrency", a->concurrency, "games at once per process (default 1)")->check(CLI::Range(1, 512));
     command->add_option("--openings", a->openings, "opening suite (default: the game's suite in datasets/)");
@@ -198,7 +229,8 @@ void add_spsa(CLI::App& tune) {
 //   {"game": "jumpchess", "campaign": "tuner/campaigns/jumpchess/…", "params": "….spsa",
 //    "iterations": 800, "pairs_per_iteration": 4, "seed": 2, "limit": "nodes=1000",
 //    "verify_limit": "nodes=10000", "verify_games": 4000, "sprt": "elo0=0,elo1=10",
-//    "openings": "…" or "boards": "…", "concurrency": 2, "about": "why these choices"}
+//    "openings": "…" or "boards": "…", "concurrency": 2, "about": "why these choices",
+//    "engine": "cmd=\"python3 mybot.py\"" for a team's own bot (docs/tools/your-bot.md)}
 // Paths are relative to the folder the command runs in (the repository's root). Unknown members are
 // refused: a misspelt "verify_limt" would silently verify at the tuning limit.
 SpsaArgs read_recipe(const std::string& path) {
@@ -226,13 +258,14 @@ SpsaArgs read_recipe(const std::string& path) {
   };
   static const std::set<std::string> known = {"about", "game", "campaign", "params", "iterations", "pairs_per_iteration",
                                               "seed", "limit", "verify_limit", "verify_games", "sprt", "openings",
-                                              "boards", "concurrency"};
+                                              "boards", "concurrency", "engine"};
   for (const auto& item : data.items()) {
     if (!known.count(item.key())) throw InputError(path + ": unknown recipe member \"" + item.key() + "\"");
   }
   text("game", a.game, true);
   text("campaign", a.campaign, true);
   text("params", a.params, false);
+  text("engine", a.engine, false);
   text("limit", a.limit, true);
   text("verify_limit", a.verify_limit, false);
   text("sprt", a.sprt, false);

@@ -5,10 +5,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 
+extern char** environ;
+
 namespace gamelab {
+
+std::size_t leading_assignments(const std::vector<std::string>& argv) {
+  std::size_t k = 0;
+  for (; k < argv.size(); ++k) {
+    const std::string& word = argv[k];
+    const std::size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) break;
+    bool name = !std::isdigit(static_cast<unsigned char>(word[0]));
+    for (std::size_t i = 0; i < eq && name; ++i) {
+      name = std::isalnum(static_cast<unsigned char>(word[i])) || word[i] == '_';
+    }
+    if (!name) break;
+  }
+  return k;
+}
 
 void ignore_sigpipe() {
   static const bool done = [] {
@@ -35,17 +53,32 @@ GroupChild& GroupChild::operator=(GroupChild&& other) noexcept {
 }
 
 bool GroupChild::start(const std::vector<std::string>& argv, int in_fd, int out_fd, int err_fd) {
-  if (argv.empty()) {
-    error_ = "empty command";
+  // Leading NAME=VALUE words set the program's environment, as a shell's prefix assignments do; the
+  // environment is built here, before fork, since the child may only call async-signal-safe functions.
+  const std::size_t assigned = leading_assignments(argv);
+  if (assigned == argv.size()) {
+    error_ = argv.empty() ? "empty command" : "command '" + argv.back() + "' names no program, only variables";
     return false;
   }
+  std::vector<std::string> environment;
+  for (std::size_t k = 0; k < assigned; ++k) environment.push_back(argv[k]);
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const std::string name = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (std::size_t k = 0; k < assigned && !replaced; ++k) replaced = argv[k].compare(0, name.size() + 1, name + "=") == 0;
+    if (!replaced) environment.push_back(entry);
+  }
+  std::vector<char*> envp;
+  for (auto& e : environment) envp.push_back(e.data());
+  envp.push_back(nullptr);
   int exec_pipe[2];
   if (::pipe2(exec_pipe, O_CLOEXEC)) {
     error_ = std::string("pipe: ") + std::strerror(errno);
     return false;
   }
   std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  for (std::size_t k = assigned; k < argv.size(); ++k) args.push_back(const_cast<char*>(argv[k].c_str()));
   args.push_back(nullptr);
   const pid_t pid = ::fork();
   if (pid < 0) {
@@ -60,7 +93,7 @@ bool GroupChild::start(const std::vector<std::string>& argv, int in_fd, int out_
     ::dup2(out_fd, 1);
     ::dup2(err_fd, 2);
     ::signal(SIGPIPE, SIG_DFL);
-    ::execvp(args[0], args.data());
+    ::execvpe(args[0], args.data(), envp.data());
     const int code = errno;
     [[maybe_unused]] auto ignored = ::write(exec_pipe[1], &code, sizeof code);
     ::_exit(127);
@@ -70,7 +103,7 @@ bool GroupChild::start(const std::vector<std::string>& argv, int in_fd, int out_
   ::close(exec_pipe[1]);
   int exec_errno = 0;
   if (::read(exec_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno) {
-    error_ = "cannot run '" + argv[0] + "': " + std::strerror(exec_errno);
+    error_ = "cannot run '" + argv[assigned] + "': " + std::strerror(exec_errno);
     reap(true);
   }
   ::close(exec_pipe[0]);

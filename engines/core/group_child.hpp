@@ -17,7 +17,11 @@ class GroupChild {
   GroupChild& operator=(const GroupChild&) = delete;
 
   // Starts argv[0] (searched in PATH) with argv[1..], the descriptors as its standard input, output
-  // and error. The caller's own descriptors should be close-on-exec so that no other child inherits
+  // and error. Leading words NAME=VALUE are environment assignments, as in a shell's
+  // `NAME=VALUE program args`: the program is the first word after them, and it runs with this
+  // process's environment plus (or overriding) those variables. So `GAMELAB_NODES=3000 python3 bot.py`
+  // works without a shell (and `env NAME=VALUE ...` too).
+  // The caller's own descriptors should be close-on-exec so that no other child inherits
   // them. False if it could not be executed: error() says why (execvp's error, reported through a
   // close-on-exec pipe, so a missing program is told apart from a program exiting with 127).
   bool start(const std::vector<std::string>& argv, int in_fd, int out_fd, int err_fd);
@@ -46,5 +50,9 @@ class GroupChild {
 // Makes a write to a pipe whose reader has gone fail with EPIPE instead of killing this program with
 // SIGPIPE. Idempotent; called by everything that feeds a child's standard input.
 void ignore_sigpipe();
+
+// How many words at the start of `argv` are environment assignments NAME=VALUE (NAME a letter or '_'
+// followed by letters, digits and '_').
+std::size_t leading_assignments(const std::vector<std::string>& argv);
 
 }  // namespace gamelab

@@ -118,6 +118,12 @@ std::string ParamSet::to_json() const {
   return out.dump(2) + "\n";
 }
 
+std::string ParamSet::to_values_json() const {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& p : params_) out[p.name] = p.value;
+  return out.dump() + "\n";
+}
+
 std::string ParamSet::to_spsa() const {
   std::string out;
   for (const auto& p : params_) {
@@ -127,7 +133,12 @@ std::string ParamSet::to_spsa() const {
   return out;
 }
 
-ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, const std::string& source) {
+namespace {
+
+// The parameters a JSON parameter file lists, each with where it stands; `game` (if not empty) must be
+// the file's "game".
+std::vector<std::pair<Param, std::string>> json_params(const std::string& text, const std::string& game,
+                                                       const std::string& source) {
   nlohmann::json data;
   try {
     data = nlohmann::json::parse(text);
@@ -143,8 +154,8 @@ ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, 
   if (!data.is_object() || !data.contains("params") || !data["params"].is_array()) {
     throw InputError(source + ": expected an object with a \"params\" array (or a release.json)");
   }
-  if (data.contains("game") && data["game"] != defaults.game()) {
-    throw InputError(source + ": parameters are for game " + data["game"].dump() + ", not " + defaults.game());
+  if (!game.empty() && data.contains("game") && data["game"] != game) {
+    throw InputError(source + ": parameters are for game " + data["game"].dump() + ", not " + game);
   }
   std::vector<std::pair<Param, std::string>> parsed;
   int index = 0;
@@ -172,7 +183,13 @@ ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, 
     }
     parsed.push_back({p, where});
   }
-  return merged(defaults, parsed);
+  return parsed;
+}
+
+}  // namespace
+
+ParamSet ParamSet::from_json(const std::string& text, const ParamSet& defaults, const std::string& source) {
+  return merged(defaults, json_params(text, defaults.game(), source));
 }
 
 std::vector<SpsaRow> spsa_rows(const std::string& text, const std::string& source) {
@@ -197,7 +214,10 @@ std::vector<SpsaRow> spsa_rows(const std::string& text, const std::string& sourc
   return rows;
 }
 
-ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source) {
+namespace {
+
+// The parameters an OpenBench SPSA text lists, each with where it stands.
+std::vector<std::pair<Param, std::string>> spsa_params(const std::string& text, const std::string& source) {
   std::vector<std::pair<Param, std::string>> parsed;
   for (const SpsaRow& row : spsa_rows(text, source)) {
     const std::string& at = row.at;  // named references: the lambdas below capture them
@@ -242,13 +262,40 @@ ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, 
     p.r_end = real(6, "r_end");
     parsed.push_back({p, at});
   }
-  return merged(defaults, parsed);
+  return parsed;
+}
+
+bool looks_like_json(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] == '{';
+}
+
+}  // namespace
+
+ParamSet ParamSet::from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source) {
+  return merged(defaults, spsa_params(text, source));
+}
+
+ParamSet ParamSet::declared(const std::string& text, const std::string& game, const std::string& source) {
+  const auto parsed = looks_like_json(text) ? json_params(text, game, source) : spsa_params(text, source);
+  if (parsed.empty()) throw InputError(source + ": declares no parameters");
+  std::vector<Param> params;
+  std::set<std::string> seen;
+  for (const auto& [param, where] : parsed) {
+    if (!seen.insert(param.name).second) throw InputError(where + ": parameter '" + param.name + "' appears twice");
+    check_param(param, where);
+    params.push_back(param);
+  }
+  return ParamSet(game, params);
+}
+
+ParamSet ParamSet::declared_file(const std::string& path, const std::string& game) {
+  return declared(read_text_file(path), game, path);
 }
 
 ParamSet ParamSet::load_file(const std::string& path, const ParamSet& defaults) {
   const std::string text = read_text_file(path);
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '{') return from_json(text, defaults, path);
+  if (looks_like_json(text)) return from_json(text, defaults, path);
   return from_spsa(text, defaults, path);
 }
 

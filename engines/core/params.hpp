@@ -68,6 +68,15 @@ class ParamSet {
   static ParamSet load_file(const std::string& path, const ParamSet& defaults);
   void save_file(const std::string& path) const;  // JSON, written atomically
 
+  // A set that declares itself: what an external program (a team's own bot) tunes. The text is an
+  // OpenBench SPSA text (`name, int, default, min, max, c_end, r_end`, value = default) or a JSON
+  // parameter file (a campaign's current.json, say); its parameters, in its order, are the whole set,
+  // for `game`. InputError naming `source` and the line for a malformed, duplicate or empty list.
+  static ParamSet declared(const std::string& text, const std::string& game, const std::string& source);
+  static ParamSet declared_file(const std::string& path, const std::string& game);
+  // The values alone, {"NAME": value, ...} in the set's order: what an external program reads.
+  std::string to_values_json() const;
+
   friend bool operator==(const ParamSet&, const ParamSet&) = default;
 
  private:

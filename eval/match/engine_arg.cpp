@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "eval/match/external_call.hpp"
 
 namespace gamelab::eval {
 
@@ -66,10 +67,14 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
                      "' (name, params, nodes, depth, movetime, tb, cmd, protocol, timelimit)");
   }
   if (!command.empty()) {
-    if (!params.empty() || !limits.empty() || !tablebase.empty()) {
-      throw InputError("--engine '" + text + "': an external bot (cmd=) takes protocol= and timelimit=, not params or limits");
+    if (!tablebase.empty() || limits.find("depth=") != std::string::npos || limits.find("movetime=") != std::string::npos) {
+      throw InputError("--engine '" + text + "': an external bot (cmd=) takes params=, nodes=, protocol= and timelimit=, "
+                       "not depth, movetime or tb (its own clock is timelimit=)");
     }
     arg.player.command = command;
+    if (!params.empty()) arg.player.params = ParamSet::declared_file(params, game.name);
+    if (!limits.empty()) arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
+    check_external_placeholders(command, !params.empty(), !limits.empty(), "--engine '" + text + "'");
     arg.player.protocol = protocol.empty() ? game.name : protocol;
     arg.player.time_limit_s = game.bot_time_limit_s;
     if (arg.player.protocol != game.name) {
@@ -85,7 +90,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
         throw InputError("--engine '" + text + "': timelimit '" + timelimit + "' must be a number of seconds in (0, 3600]");
       }
     }
-    arg.params_hash = "external:" + command;
+    arg.params_hash = external_hash(arg.player);
     return arg;
   }
   if (!protocol.empty() || !timelimit.empty()) {
@@ -102,6 +107,26 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     arg.params_hash += "+tb";  // the same weights with tables are another engine
   }
   return arg;
+}
+
+std::string external_hash(const PlayerSpec& player) {
+  std::string hash = "external:" + player.command;
+  if (player.params.size()) hash += "#" + player.params.fingerprint_hex();
+  return hash;
+}
+
+EngineArg external_engine(const std::string& name, const PlayerSpec& bot, const ParamSet& params, const SearchLimits& limits) {
+  EngineArg arg;
+  arg.player = bot;
+  arg.player.name = name;
+  arg.player.params = params;
+  arg.player.limits = limits;
+  arg.params_hash = external_hash(arg.player);
+  return arg;
+}
+
+EngineArg engine_like(const EngineArg& model, const std::string& name, const ParamSet& params, const SearchLimits& limits) {
+  return model.player.external() ? external_engine(name, model.player, params, limits) : lab_engine(name, params, limits);
 }
 
 EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {

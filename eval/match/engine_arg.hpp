@@ -1,8 +1,10 @@
 #pragma once
 // The --engine argument of `gamelab match`: comma-separated key=value items, a value in single or
 // double quotes may hold commas. Keys: name (required); for the lab's engine params=FILE and one or
-// more of nodes=N, depth=D, movetime=MS; for an external bot cmd="COMMAND", protocol=NAME and
-// timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s).
+// more of nodes=N, depth=D, movetime=MS; for an external bot cmd="COMMAND", protocol=NAME,
+// timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s),
+// and, for a bot that takes them (external_call.hpp), params=FILE (its declared parameters, an SPSA
+// text or a JSON parameter file) and nodes=N (its node budget).
 #include <string>
 
 #include "registry/game_entry.hpp"
@@ -11,7 +13,9 @@ namespace gamelab::eval {
 
 struct EngineArg {
   PlayerSpec player;
-  std::string params_hash;  // hex fingerprint of the parameters, or "external:<command>"
+  // hex fingerprint of the parameters, or "external:<command>" for an external bot, followed by
+  // "#<fingerprint>" when the lab hands it parameters
+  std::string params_hash;
 };
 
 // `game` supplies the default parameters. InputError naming the argument and the problem.
@@ -19,5 +23,13 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game);
 
 // The lab's own engine with these parameters and limits (what the tuners and the release gate play).
 EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits);
+
+// An external bot (`bot`'s command, protocol and time limit) handed these parameters and limits.
+EngineArg external_engine(const std::string& name, const PlayerSpec& bot, const ParamSet& params, const SearchLimits& limits);
+std::string external_hash(const PlayerSpec& player);
+
+// The engine `model` is (the lab's or an external bot) with these parameters and limits: what the
+// tuners play as plus and minus, base and tuned.
+EngineArg engine_like(const EngineArg& model, const std::string& name, const ParamSet& params, const SearchLimits& limits);
 
 }  // namespace gamelab::eval

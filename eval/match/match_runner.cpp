@@ -17,6 +17,7 @@
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "eval/distributed/ordered_jobs.hpp"
+#include "eval/match/external_call.hpp"
 #include "eval/stats/elo.hpp"
 #include "registry/game_registry.hpp"
 
@@ -115,7 +116,7 @@ std::vector<std::pair<std::string, std::string>> load_match_positions(const Matc
 }
 
 BandPositions load_match_bands(const MatchConfig& config) {
-  if (config.suite.empty()) return {load_match_positions(config), {}};
+  if (config.suite.empty()) return {load_match_positions(config), {}, {}};
   if (!config.openings.empty() || !config.boards.empty()) {
     throw InputError("--suite " + config.suite + ": a band suite names its own openings or boards; give no --openings or --boards");
   }
@@ -205,9 +206,15 @@ PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::str
     request.opening = opening;
     request.opening_source = source;
     request.seed = record.seed;
-    request.players = {seats[g]->player, seats[1 - g]->player};
+    ExternalCall first(seats[g]->player), second(seats[1 - g]->player);  // parameter files for the game
+    request.players = {first.player(), second.player()};
     request.adjudication_tables = adjudication_tables;
     const gamelab::GameRecord played = game.play_game(request);
+    const std::string where = "game " + std::to_string(g + 1) + " of pair " + std::to_string(k);
+    if (played.termination == gamelab::Termination::Normal) {  // a faulty game says why by itself
+      check_params_read(first, played.plies, where);
+      check_params_read(second, played.plies, where);
+    }
     record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
   }
   return record;
@@ -239,11 +246,14 @@ nlohmann::json engine_json(const EngineArg& e) {
 EngineArg engine_from_json(const nlohmann::json& j, const GameEntry& game) {
   EngineArg e;
   e.player.name = j.at("name").get<std::string>();
-  if (!j.at("params").is_null()) e.player.params = ParamSet::from_json(j.at("params").dump(), game.default_params(), "match job");
+  e.player.command = j.at("command").get<std::string>();
+  if (!j.at("params").is_null()) {
+    e.player.params = e.player.external() ? ParamSet::declared(j.at("params").dump(), game.name, "match job")
+                                          : ParamSet::from_json(j.at("params").dump(), game.default_params(), "match job");
+  }
   const std::string limits = j.at("limits").get<std::string>();
   if (!limits.empty()) e.player.limits = parse_limits(limits, "match job");
   e.player.tablebase = j.at("tablebase").get<std::string>();
-  e.player.command = j.at("command").get<std::string>();
   e.player.protocol = j.at("protocol").get<std::string>();
   e.player.time_limit_s = j.at("time_limit_s").get<double>();
   e.params_hash = j.at("params_hash").get<std::string>();

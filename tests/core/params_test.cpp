@@ -77,3 +77,21 @@ TEST_CASE("a parameter set refuses duplicates and bad values when built", "[core
   CHECK_THROWS_WITH(p.set("eval_a", -1), Catch::Contains("out of range"));
   CHECK_THROWS_WITH(p.value("nope"), Catch::Contains("no parameter 'nope'"));
 }
+
+TEST_CASE("a set declared by an external bot is its list, in its order", "[core][params]") {
+  const std::string spsa = "# my bot\nSPEED, int, 7, 0, 10, 1, 0.002\nALPHA, int, -3, -9, 9, 1.5, 0.002\n";
+  const ParamSet p = ParamSet::declared(spsa, "raichu", "mybot.spsa");
+  CHECK(p.game() == "raichu");
+  REQUIRE(p.size() == 2);
+  CHECK(p.at(0).name == "SPEED");
+  CHECK(p.value("ALPHA") == -3);
+  CHECK(p.to_values_json() == "{\"SPEED\":7,\"ALPHA\":-3}\n");
+  // A campaign's JSON file reads back as the same set.
+  CHECK(ParamSet::declared(p.to_json(), "raichu", "current.json") == p);
+  CHECK_THROWS_WITH(ParamSet::declared(p.to_json(), "bullets", "current.json"),
+                    Catch::Contains("parameters are for game \"raichu\", not bullets"));
+  CHECK_THROWS_WITH(ParamSet::declared("# nothing\n", "raichu", "empty.spsa"), "empty.spsa: declares no parameters");
+  CHECK_THROWS_WITH(ParamSet::declared(spsa + "SPEED, int, 1, 0, 10, 1, 0.002\n", "raichu", "b.spsa"),
+                    "b.spsa:4: parameter 'SPEED' appears twice");
+  CHECK_THROWS_WITH(ParamSet::declared("X, int, 11, 0, 10, 1, 0.002\n", "raichu", "c.spsa"), Catch::Contains("c.spsa:1"));
+}

@@ -49,3 +49,23 @@ TEST_CASE("command lines split into words with quotes", "[core][process]") {
   CHECK_THROWS_WITH(gamelab::split_command("python3 'oops"), Catch::Contains("unterminated quote"));
   CHECK_THROWS_AS(gamelab::split_command("   "), gamelab::InputError);
 }
+
+TEST_CASE("leading NAME=VALUE words set the program's environment, as in a shell", "[core][process]") {
+  ::setenv("GAMELAB_TEST_KEPT", "kept", 1);
+  ::setenv("GAMELAB_TEST_OVERRIDDEN", "old", 1);
+  const auto r = run_process(gamelab::split_command("GAMELAB_TEST_NEW='a b' GAMELAB_TEST_OVERRIDDEN=new sh -c "
+                                                    "'echo $GAMELAB_TEST_NEW/$GAMELAB_TEST_OVERRIDDEN/$GAMELAB_TEST_KEPT'"),
+                             "", 5.0);
+  CHECK(r.started);
+  CHECK(r.out == "a b/new/kept\n");
+  // A word with '=' after the program is an argument; a name must not start with a digit.
+  CHECK(run_process({"echo", "X=1"}, "", 5.0).out == "X=1\n");
+  CHECK(gamelab::leading_assignments({"1X=2", "echo"}) == 0);
+  CHECK(gamelab::leading_assignments({"A_1=", "B=x=y", "prog", "C=3"}) == 2);
+  const auto only = run_process({"A=1", "B=2"}, "", 5.0);
+  CHECK_FALSE(only.started);
+  CHECK(only.error.find("names no program") != std::string::npos);
+  const auto missing = run_process({"A=1", "no-such-program-gamelab"}, "", 5.0);
+  CHECK_FALSE(missing.started);
+  CHECK(missing.error.find("cannot run 'no-such-program-gamelab'") != std::string::npos);
+}

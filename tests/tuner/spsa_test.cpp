@@ -189,7 +189,7 @@ TEST_CASE("a Raichu campaign follows the same trajectory at concurrency 1 and 2"
     SpsaCampaign::create(dir, s, positions);
     std::ostringstream notes;
     SpsaCampaign campaign = SpsaCampaign::load(dir, notes);
-    campaign.run(registry_pair_player("raichu", campaign.positions(), parse_limits(s.limits, "test"), threads), group,
+    campaign.run(registry_pair_player(campaign.settings(), campaign.positions(), threads), group,
                  nullptr, {});
   }
   const std::string one = file_text("spsa_raichu_c1/journal.jsonl");

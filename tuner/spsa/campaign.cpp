@@ -100,8 +100,23 @@ ordered_json SpsaSettings::to_json() const {
   j["verify"] = {{"games", verify_games},
                  {"sprt", verify_sprt ? sprt_json(*verify_sprt) : ordered_json(nullptr)},
                  {"limits", verification_limits()}};
+  if (external()) j["bot"] = {{"command", bot_command}, {"protocol", bot_protocol}, {"timelimit", bot_time_limit_s}};
   j["base"] = ordered_json::parse(base.to_json());
   return j;
+}
+
+SearchLimits campaign_limits(const std::string& text, const std::string& what) {
+  return text == "clock" ? SearchLimits{} : parse_limits(text, what);
+}
+
+eval::EngineArg SpsaSettings::engine(const std::string& name, const ParamSet& params, const std::string& limits) const {
+  const SearchLimits parsed = campaign_limits(limits, "campaign limits");
+  if (!external()) return eval::lab_engine(name, params, parsed);
+  PlayerSpec bot;
+  bot.command = bot_command;
+  bot.protocol = bot_protocol;
+  bot.time_limit_s = bot_time_limit_s;
+  return eval::external_engine(name, bot, params, parsed);
 }
 
 SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
@@ -128,6 +143,11 @@ SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
     if (!j.at("verify").at("sprt").is_null()) s.verify_sprt = sprt_from_json(j.at("verify").at("sprt"));
     // Campaigns made before two-stage verification have no "limits" there: they verify at the tuning limits.
     if (j.at("verify").contains("limits")) s.verify_limits = j.at("verify").at("limits").get<std::string>();
+    if (j.contains("bot")) {
+      s.bot_command = j.at("bot").at("command").get<std::string>();
+      s.bot_protocol = j.at("bot").at("protocol").get<std::string>();
+      s.bot_time_limit_s = j.at("bot").at("timelimit").get<double>();
+    }
     s.base = params_from_json(j.at("base"), source + ": base");
   } catch (const json::exception& e) {
     throw InputError(source + ": not an SPSA campaign configuration (" + e.what() + ")");
@@ -137,6 +157,7 @@ SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
   }
   if (s.base.game() != s.game) throw InputError(source + ": base parameters are for " + s.base.game());
   for (const std::string* text : {&s.limits, &s.verify_limits}) {
+    if (s.external() && (*text == "clock" || (!text->empty() && campaign_limits(*text, source + ": limits").nodes))) continue;
     if (!text->empty() && !parse_limits(*text, source + ": limits").reproducible()) {
       throw InputError(source + ": limits '" + *text + "' must be nodes=N or depth=D (reproducible)");
     }
@@ -175,7 +196,7 @@ SpsaCampaign SpsaCampaign::load(const std::string& dir, std::ostream& notes) {
   const std::string config_path = campaign_file(dir, "config.json");
   if (!std::filesystem::exists(config_path)) throw InputError(dir + ": no campaign here (no config.json)");
   SpsaSettings settings = SpsaSettings::from_json(read_json_file(config_path), config_path);
-  check_against_registry(settings.base, config_path);
+  if (!settings.external()) check_against_registry(settings.base, config_path);  // a bot declares its own
   const std::string openings_path = campaign_file(dir, "openings.json");
   Positions positions;
   try {

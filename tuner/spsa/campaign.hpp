@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "eval/match/engine_arg.hpp"
 #include "eval/stats/sprt.hpp"
 #include "eval/distributed/process_group.hpp"
 #include "tuner/spsa/spsa.hpp"
@@ -53,6 +54,14 @@ struct SpsaSettings {
   // found in short games must survive long ones); empty: the tuning limits.
   std::string verify_limits;
   const std::string& verification_limits() const { return verify_limits.empty() ? limits : verify_limits; }
+  // An external program (a team's own bot, docs/tools/your-bot.md) instead of the lab's engine: its
+  // command, protocol and per-move time limit; `base` is then the bot's declared parameter set. Its
+  // limits may be "clock": the bot's own time limit, no node budget (the games vary from run to run).
+  std::string bot_command, bot_protocol;
+  double bot_time_limit_s = 0;
+  bool external() const { return !bot_command.empty(); }
+  // The engine the campaign tunes (the lab's or the bot) with these parameters, at `limits` (as text).
+  eval::EngineArg engine(const std::string& name, const ParamSet& params, const std::string& limits) const;
 
   nlohmann::ordered_json to_json() const;
   static SpsaSettings from_json(const nlohmann::json& data, const std::string& source);
@@ -116,6 +125,9 @@ class SpsaCampaign {
   Spsa spsa_;
   std::vector<std::vector<double>> history_;  // theta after each iteration; [0] is the start
 };
+
+// A campaign's limits: "clock" (an external bot's own time limit: no limit set) or parse_limits's form.
+SearchLimits campaign_limits(const std::string& text, const std::string& what);
 
 // The parameter names a --params file lists (JSON "params" or SPSA text lines), in file order.
 std::vector<std::string> listed_parameter_names(const std::string& path);

@@ -12,15 +12,17 @@
 
 namespace gamelab::tuner {
 
-PairPlayer registry_pair_player(const std::string& game_name, const Positions& positions, const SearchLimits& limits,
-                                int concurrency) {
-  const GameEntry& game = find_game(game_name);
+PairPlayer registry_pair_player(const SpsaSettings& settings, const Positions& positions, int concurrency) {
+  const GameEntry& game = find_game(settings.game);
   if (!game.play_game) throw InputError("game " + game.name + " cannot play games yet (no referee in the registry)");
-  if (!limits.reproducible()) throw InputError("tuning needs node or depth limits (reproducible), not " + to_string(limits));
+  const SearchLimits limits = campaign_limits(settings.limits, "campaign limits");
+  if (!settings.external() && !limits.reproducible()) {
+    throw InputError("tuning needs node or depth limits (reproducible), not " + to_string(limits));
+  }
   if (concurrency < 1) throw InputError("--concurrency must be at least 1");
-  return [&game, positions, limits, concurrency](const PairJob& job, const std::vector<std::uint64_t>& pairs) {
-    const eval::EngineArg plus = eval::lab_engine("plus", job.plus, limits);
-    const eval::EngineArg minus = eval::lab_engine("minus", job.minus, limits);
+  return [&game, settings, positions, concurrency](const PairJob& job, const std::vector<std::uint64_t>& pairs) {
+    const eval::EngineArg plus = settings.engine("plus", job.plus, settings.limits);
+    const eval::EngineArg minus = settings.engine("minus", job.minus, settings.limits);
     std::vector<PairOutcome> outcomes(pairs.size());
     std::exception_ptr failure;
     std::mutex lock;
@@ -29,6 +31,14 @@ PairPlayer registry_pair_player(const std::string& game_name, const Positions& p
     for (long i = 0; i < count; ++i) {
       try {
         const eval::PairRecord r = eval::play_pair(game, positions, plus, minus, job.seed, pairs[i]);
+        for (int g = 0; g < 2; ++g) {
+          const eval::GameRecord& played = r.games[g];
+          if (played.termination == eval::Termination::Normal) continue;
+          throw InputError("iteration " + std::to_string(job.iteration) + ", pair " + std::to_string(pairs[i]) + ", game " +
+                           std::to_string(g + 1) + ": " + std::string(eval::to_string(played.termination)) + " by " +
+                           played.seats[played.fault.value_or(0)] + " (" + played.reason +
+                           "); tuning stops at a faulty game, `gamelab tune resume` continues once the bot is fixed");
+        }
         outcomes[i] = {r.games[0].score_of("plus"), r.games[1].score_of("plus")};
       } catch (...) {
         std::lock_guard<std::mutex> guard(lock);

@@ -7,8 +7,10 @@
 
 namespace gamelab::tuner {
 
-PairPlayer registry_pair_player(const std::string& game, const Positions& positions, const SearchLimits& limits,
-                                int concurrency);
+// The engines are `settings.engine(...)` at the campaign's tuning limits: the lab's, or an external bot.
+// A game that ends by a fault (a crash, a timeout, an illegal move) stops the campaign with an
+// InputError naming it: the iteration is not journalled, and `tune resume` continues once it is fixed.
+PairPlayer registry_pair_player(const SpsaSettings& settings, const Positions& positions, int concurrency);
 
 // The campaign's positions when it starts: the opening suite or board folder as `gamelab match`
 // loads them (the game's default suite when both are empty), shuffled with `seed`.

@@ -23,21 +23,24 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   const SpsaSettings& s = campaign.settings();
   if (campaign.dir().empty()) throw std::logic_error("verify_campaign needs the campaign's folder");
   const std::string limits_text = options.limits.empty() ? s.verification_limits() : options.limits;
-  const SearchLimits limits = parse_limits(limits_text, options.limits.empty() ? campaign.dir() + "/config.json: limits" : "--limit");
-  if (!limits.reproducible()) {
+  const SearchLimits limits = campaign_limits(limits_text, options.limits.empty() ? campaign.dir() + "/config.json: limits" : "--limit");
+  if (s.external() && !limits.nodes) {
+    progress << "verify: the bot plays on its own clock (no node budget): the games, and so the verdict, vary from run to run\n";
+  } else if (!limits.reproducible()) {
     // The campaign's own verification stays reproducible; a timed limit is asked for by name (--limit
     // movetime=MS, the bot's real time per move on this machine) and measures, game by game, what the
     // clock gives.
     if (options.limits.empty()) throw InputError(campaign.dir() + "/config.json: limits: verification needs nodes=N or depth=D");
     progress << "verify: --limit " << options.limits << " is timed: the games, and so the verdict, vary from run to run\n";
   }
-  std::string stem = verify_file_stem(s, to_string(limits));
+  std::string stem = verify_file_stem(s, limits.any() ? to_string(limits) : limits_text);
   if (!options.suite.empty()) stem += "-" + std::filesystem::path(options.suite).stem().string();
   const ParamSet tuned = options.best ? campaign.best() : campaign.current();
   VerifyReport report;
   eval::MatchConfig& config = report.config;
   config.game = s.game;
-  config.engines = {eval::lab_engine("tuned", tuned, limits), eval::lab_engine("base", s.base, limits)};
+  const std::string limits_shown = limits.any() ? to_string(limits) : limits_text;
+  config.engines = {s.engine("tuned", tuned, limits_shown), s.engine("base", s.base, limits_shown)};
   config.games = options.games > 0 ? options.games : s.verify_games > 0 ? s.verify_games : 1000;
   config.concurrency = options.concurrency > 0 ? options.concurrency : s.concurrency;
   config.seed = derive_seed(s.seed, 0x5350534105ULL);
@@ -61,7 +64,7 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
     }
   }
   progress << "verify: " << (options.best ? "best.json" : "current.json") << " (tuned) against the base parameters, "
-           << config.games << " games at " << to_string(limits) << " (tuned at " << s.limits << "), SPRT elo0=" << config.sprt->elo0
+           << config.games << " games at " << limits_shown << " (tuned at " << s.limits << "), SPRT elo0=" << config.sprt->elo0
            << " elo1=" << config.sprt->elo1 << "\n";
   report.summary = eval::run_match(config, progress);
 
@@ -70,7 +73,7 @@ VerifyReport verify_campaign(const SpsaCampaign& campaign, const VerifyOptions& 
   nlohmann::ordered_json& v = report.verdict;
   v["candidate"] = options.best ? "best.json" : "current.json";
   v["iterations_done"] = campaign.done();
-  v["limits"] = to_string(limits);
+  v["limits"] = limits_shown;
   v["tuning_limits"] = s.limits;
   v["games"] = m.wdl.games();
   v["wdl"] = {m.wdl.wins, m.wdl.draws, m.wdl.losses};

@@ -1,0 +1,99 @@
+#include "eval/match/external_call.hpp"
+
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+#include "core/error.hpp"
+
+namespace gamelab::eval {
+
+namespace {
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+// A word for split_command (core/process.hpp): single quotes keep blanks and backslashes.
+std::string command_word(const std::string& word) {
+  if (word.find('\'') != std::string::npos) throw InputError("path '" + word + "' holds a single quote");
+  return "'" + word + "'";
+}
+
+}  // namespace
+
+void check_external_placeholders(const std::string& command, bool has_params, bool has_nodes, const std::string& what) {
+  if (command.find("{params}") != std::string::npos && !has_params) {
+    throw InputError(what + ": the command takes {params} but no parameters are given (params=FILE)");
+  }
+  if (command.find("{nodes}") != std::string::npos && !has_nodes) {
+    throw InputError(what + ": the command takes {nodes} but no node budget is given (nodes=N)");
+  }
+}
+
+ExternalCall::ExternalCall(const PlayerSpec& spec) : player_(spec) {
+  if (!spec.external()) return;
+  const bool has_params = spec.params.size() > 0;
+  const bool has_nodes = spec.limits.nodes.has_value();
+  check_external_placeholders(spec.command, has_params, has_nodes, "engine " + spec.name);
+  std::string prefix;
+  std::string& command = player_.command;
+  if (has_params) {
+    std::string name = (std::filesystem::temp_directory_path() / "gamelab-params-XXXXXX.json").string();
+    const int fd = ::mkstemps(name.data(), 5);
+    if (fd < 0) throw std::runtime_error("cannot make a parameter file in " + std::filesystem::temp_directory_path().string());
+    file_ = name;
+    const std::string text = spec.params.to_values_json();
+    const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    if (!written) throw std::runtime_error("cannot write the parameter file " + file_);
+    // Opens from now on are the bot's: the check that it reads its parameters.
+    watch_fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (watch_fd_ >= 0 && ::inotify_add_watch(watch_fd_, file_.c_str(), IN_OPEN) < 0) {
+      ::close(watch_fd_);
+      watch_fd_ = -1;
+    }
+    replace_all(command, "{params}", command_word(file_));
+    prefix += "GAMELAB_PARAMS=" + command_word(file_) + " ";
+  }
+  if (has_nodes) {
+    const std::string nodes = std::to_string(*spec.limits.nodes);
+    replace_all(command, "{nodes}", nodes);
+    prefix += "GAMELAB_NODES=" + nodes + " ";
+  }
+  command = prefix + command;
+}
+
+ExternalCall::~ExternalCall() {
+  if (watch_fd_ >= 0) ::close(watch_fd_);
+  if (!file_.empty()) std::remove(file_.c_str());
+}
+
+bool ExternalCall::params_read() {
+  if (file_.empty() || watch_fd_ < 0) return true;  // nothing handed, or no way to watch: no claim
+  alignas(inotify_event) char buffer[4096];
+  while (!opened_) {
+    const ssize_t n = ::read(watch_fd_, buffer, sizeof buffer);
+    if (n <= 0) break;
+    for (ssize_t at = 0; at < n;) {
+      const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
+      opened_ = opened_ || (event->mask & IN_OPEN);
+      at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+    }
+  }
+  return opened_;
+}
+
+void check_params_read(ExternalCall& call, int plies, const std::string& where) {
+  if (plies < 2 || call.params_read()) return;
+  throw InputError("engine " + call.player().name + " was handed its parameters (GAMELAB_PARAMS, {params}) but never "
+                   "opened the file in " + where + ": the bot ignores them (docs/tools/your-bot.md §2)");
+}
+
+}  // namespace gamelab::eval

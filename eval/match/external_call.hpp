@@ -1,0 +1,47 @@
+#pragma once
+// What an external program (a team's own bot) is handed for one game: its parameters and its node
+// budget (docs/tools/your-bot.md §2).
+//
+// - Parameters (a PlayerSpec of an external bot whose `params` is not empty): the values are written
+//   as {"NAME": value, ...} into a temporary file for the game; `{params}` in the command becomes its
+//   path, and the program runs with GAMELAB_PARAMS set to it.
+// - Node budget (`limits.nodes` > 0): `{nodes}` in the command becomes the number, and the program runs
+//   with GAMELAB_NODES set to it. A bot that honours it plays the same game every time.
+//
+// The variables are passed as leading NAME=VALUE words of the command, which every way the lab starts a
+// bot turns into the program's environment (core/group_child.hpp); no shell is involved.
+#include <string>
+
+#include "registry/game_entry.hpp"
+
+namespace gamelab::eval {
+
+// InputError if `command` holds {params} without parameters or {nodes} without a node budget;
+// `what` names the engine in the message.
+void check_external_placeholders(const std::string& command, bool has_params, bool has_nodes, const std::string& what);
+
+class ExternalCall {
+ public:
+  // A lab engine, or an external bot with neither parameters nor a node budget, passes unchanged.
+  explicit ExternalCall(const PlayerSpec& spec);
+  ~ExternalCall();  // removes the parameter file
+  ExternalCall(const ExternalCall&) = delete;
+  ExternalCall& operator=(const ExternalCall&) = delete;
+
+  const PlayerSpec& player() const { return player_; }
+  // Whether the program opened its parameter file since the call was made (true when there is none).
+  // A bot that never does ignores its parameters: tuning it would be tuning noise.
+  bool params_read();
+
+ private:
+  PlayerSpec player_;
+  std::string file_;
+  int watch_fd_ = -1;  // inotify, watching the file for opens
+  bool opened_ = false;
+};
+
+// InputError when `call` handed parameters to a bot that did not open them in a game of `plies` plies
+// (`where` names the game); a game of fewer than 2 plies may end before the bot is called at all.
+void check_params_read(ExternalCall& call, int plies, const std::string& where);
+
+}  // namespace gamelab::eval
