@@ -7,6 +7,8 @@
 #include "core/error.hpp"
 #include "eval/release/release_gate.hpp"
 #include "eval/release/release_report.hpp"
+#include "perft_against.hpp"
+#include "registry/perft_suite.hpp"
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
 
@@ -18,21 +20,45 @@ struct ReleaseArgs {
   eval::ReleaseGateOptions options;
   int games = 0;
   std::string sprt;
+  std::string perft_against;  // a bot's own perft script, checked on the game's dataset first
+  bool limit_given = false;
 };
+
+// A bot's perft script against the game's dataset (`gamelab perft --against CMD --suite`), as the gate's
+// perft step: its output goes to standard error, its verdict into the gate's data.
+nlohmann::ordered_json bot_perft(const GameEntry& game, const std::string& command) {
+  const std::string dataset = default_perft_dataset(game.name);
+  std::cerr << "perft: " << command << " against " << dataset << "\n";
+  const int code = perft_against_suite(game, dataset, 0, AgainstOptions{command}, std::cerr);
+  return {{"against", command}, {"dataset", "datasets/perft/" + game.name + ".json"},
+          {"result", code == 0 ? "ok" : code == 1 ? "differs" : "fault"}};
+}
 
 void run(const GameEntry& game, ReleaseArgs& args) {
   eval::ReleaseGateOptions options = args.options;
   options.game = game.name;
   if (args.games > 0) options.games = args.games;
   if (!args.sprt.empty()) options.sprt = parse_sprt_arg(args.sprt);
+  if (!options.bot.empty()) {
+    if (!args.limit_given) throw InputError("--limit: a bot plays at nodes=N (its node budget) or at clock; give one");
+    if (!args.perft_against.empty()) options.bot_perft = bot_perft(game, args.perft_against);
+  } else if (!args.perft_against.empty()) {
+    throw InputError("--perft-against checks a bot's perft script (--bot); the lab's engine is checked on its dataset");
+  }
   const eval::ReleaseGateResult result = eval::run_release_gate(options, std::cerr);
   std::cout << eval::release_report_markdown(result.data);
   if (!result.passed) {
-    std::cout << "\nrelease refused; nothing was written under engines/ or reports/\n";
+    std::cout << (options.bot.empty() ? "\nrelease refused; nothing was written under engines/ or reports/\n"
+                                      : "\nrelease refused; nothing was written in " + options.out + "\n");
     for (const auto& problem : result.problems) std::cout << "  " << problem << "\n";
     if (!result.records_path.empty()) std::cout << "match records kept in " << result.records_path << "\n";
     if (!result.clock_records_path.empty()) std::cout << "clock match records kept in " << result.clock_records_path << "\n";
     throw CLI::RuntimeError(1);
+  }
+  if (!options.bot.empty()) {
+    std::cout << "\nreleased: " << options.bot << " beats " << options.bot_baseline << "\nreport:   " << result.report_path
+              << "\ndata:     " << result.data_path << "\nrecords:  " << result.records_path << "\n";
+    return;
   }
   std::cout << "\nreleased: " << result.release_path << "\nreport:   " << result.report_path << "\ndata:     "
             << result.data_path << "\n";
@@ -52,8 +78,14 @@ void add_release_command(CLI::App& app) {
                                                             game.name + "/release.json");
     auto args = std::make_shared<ReleaseArgs>();
     eval::ReleaseGateOptions& o = args->options;
-    command->add_option("--params", o.params, "the candidate: a parameter file (JSON, SPSA text or a release.json), or `defaults`")
-        ->required();
+    command->add_option("--params", o.params, "the candidate: a parameter file (JSON, SPSA text or a release.json), or `defaults`");
+    command->add_option("--bot", o.bot,
+                        "a team's own bot as the candidate instead: cmd=\"COMMAND\"[,timelimit=S][,params=FILE] "
+                        "(docs/tools/your-bot.md §5); needs --bot-baseline, --limit and --out");
+    command->add_option("--bot-baseline", o.bot_baseline, "the bot the candidate must beat (the file handed in last time): cmd=\"...\"");
+    command->add_option("--out", o.out, "a bot's gate: the folder for its report, data and records");
+    command->add_option("--perft-against", args->perft_against,
+                        "a bot's gate: its perft script, checked on the game's perft dataset first (gamelab perft --against)");
     command->add_option("--baseline", o.baseline,
                         "what it must beat (default engines/" + game.name + "/release.json, else the defaults; `defaults`: the defaults)");
     command->add_option("--games", args->games, "most games of the match (default 4000; with --force: no match)")
@@ -61,7 +93,8 @@ void add_release_command(CLI::App& app) {
     command->add_option("--sprt", args->sprt, "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized] (the default)");
     command->add_option("--concurrency", o.concurrency, "games at once, and perft threads (default 1)")
         ->check(CLI::Range(1, 512));
-    command->add_option("--limit", o.limit, "each engine's limit per move in the match (default nodes=10000)");
+    command->add_option("--limit", o.limit, "each engine's limit per move in the match (default nodes=10000; a bot: nodes=N or clock)")
+        ->each([args](const std::string&) { args->limit_given = true; });
     command->add_option("--seed", o.seed, "the match's seed (default 1)");
     command->add_option("--records", o.records, "the match's records file while it runs (default: a temporary file)");
     command->add_option("--root", o.root, "the project folder to write engines/ and reports/ in (default: the source tree)");

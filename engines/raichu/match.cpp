@@ -82,9 +82,9 @@ GameRecord play_game(const GameRequest& request) {
   std::vector<search::AlphaBeta<Game>> engines;
   engines.reserve(2);
   for (const auto& p : request.players) {
-    engines.emplace_back(p.params.size() ? p.params.values() : default_params().values(),
-                         search::AlphaBetaKnobs::from(p.params.size() ? p.params : default_params()),
-                         search::SearchOptions::for_limits(p.limits));
+    // An external bot's seat keeps an engine too (never asked); its parameters are the bot's own.
+    const ParamSet params = p.params.size() && !p.external() ? p.params : default_params();
+    engines.emplace_back(params.values(), search::AlphaBetaKnobs::from(params), search::SearchOptions::for_limits(p.limits));
     if (!p.tablebase.empty()) {
       std::shared_ptr<const tb::Tablebase> tables = tb::shared_tablebase(p.tablebase, s.n);
       engines.back().set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });

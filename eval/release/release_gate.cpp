@@ -177,12 +177,11 @@ void add_bands(Json& section, const MatchConfig& config, const MatchSummary& s, 
 
 // Step 3: the SPRT match, candidate (A) against baseline (B). Returns whether it accepted H1; a band
 // lost beyond its interval adds a line to `losses`.
-bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate, const ParamSet& baseline,
+bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const EngineArg& candidate, const EngineArg& baseline,
                 int games, const std::string& records, Json& data, std::vector<std::string>& losses,
                 std::ostream& progress) {
-  const SearchLimits limits = parse_limits(o.limit, "--limit");
-  MatchConfig config = gate_match_config(
-      game, o, {lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits)}, games, records);
+  const SearchLimits limits = candidate.player.limits;
+  MatchConfig config = gate_match_config(game, o, {candidate, baseline}, games, records);
   config.sprt = o.sprt;
   progress << "match: candidate vs baseline, up to " << games << " games at " << o.limit << ", records " << records << "\n";
   const MatchSummary s = run_match(config, progress);
@@ -321,10 +320,80 @@ Json release_config(const Json& data, const ParamSet& candidate) {
           {"report", data["report"]}};
 }
 
+// The gate for a team's own bot (docs/tools/your-bot.md §5): the frozen file against the file handed in
+// last time, both external programs at the same limit, over the game's band suite. Perft is the
+// caller's (`--perft-against`, in `o.bot_perft`); a bot has no bench. It writes the report, its data and
+// the records into `o.out` and no release.json: the bot's file is the release.
+ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& o, std::ostream& progress) {
+  if (o.bot_baseline.empty()) throw InputError("--bot-baseline: give the bot the candidate must beat (cmd=\"...\")");
+  if (o.out.empty()) throw InputError("--out DIR: the folder for a bot's release report");
+  if (!o.params.empty() || !o.baseline.empty()) throw InputError("--params and --baseline are the lab's engine's; a bot gate takes --bot and --bot-baseline");
+  if (!o.clock.empty()) throw InputError("--clock is the lab's engine's; a bot plays its own clock with --limit clock");
+  check_sprt_config(o.sprt);
+  const bool clock = o.limit == "clock";
+  const std::string nodes = clock ? "" : ",nodes=" + std::to_string(parse_limits(o.limit, "--limit").nodes.value_or(0));
+  if (!clock && (parse_limits(o.limit, "--limit").depth || parse_limits(o.limit, "--limit").movetime_ms ||
+                 !parse_limits(o.limit, "--limit").nodes)) {
+    throw InputError("--limit " + o.limit + ": a bot plays at nodes=N (its node budget) or at clock (its own time limit)");
+  }
+  const EngineArg candidate = parse_engine_arg("name=candidate," + o.bot + nodes, game);
+  const EngineArg baseline = parse_engine_arg("name=baseline," + o.bot_baseline + nodes, game);
+  if (!candidate.player.external() || !baseline.player.external()) {
+    throw InputError("--bot and --bot-baseline name external programs: cmd=\"COMMAND\"");
+  }
+  if (candidate.params_hash == baseline.params_hash) {
+    throw InputError("--bot and --bot-baseline are the same program with the same parameters: no match can tell them apart");
+  }
+  const int games = o.games.value_or(kDefaultReleaseGames);
+  Clock when = now_utc();
+  const std::string second = when.id;
+  for (int k = 2; std::filesystem::exists(o.out + "/" + when.id + ".json"); ++k) when.id = second + "-" + std::to_string(k);
+  ReleaseGateResult result;
+  result.records_path = !o.records.empty() ? o.records
+                                           : (std::filesystem::temp_directory_path() /
+                                              ("gamelab-release-bot-" + game.name + "-" + when.id + ".records.jsonl")).string();
+  Json& data = result.data;
+  data["game"] = game.name;
+  data["id"] = when.id;
+  data["date"] = when.date;
+  data["candidate"] = {{"source", candidate.player.command}, {"fingerprint", candidate.params_hash}};
+  data["baseline"] = {{"source", baseline.player.command}, {"fingerprint", baseline.params_hash}};
+  data["perft"] = o.bot_perft.is_null() ? Json{{"against", nullptr}, {"result", "not checked"}} : o.bot_perft;
+  const std::string perft = data["perft"]["result"].get<std::string>();
+  if (perft != "ok" && perft != "not checked") {
+    result.problems.push_back("perft: the bot's move generator does not agree with the lab's (" + perft + ")");
+  } else {
+    std::vector<std::string> losses;
+    const bool accepted = play_match(game, o, candidate, baseline, games, result.records_path, data, losses, progress);
+    if (!accepted) {
+      result.problems.push_back("match: the SPRT did not accept H1 (verdict: " + data["match"]["sprt"]["verdict"].get<std::string>() +
+                                " after " + std::to_string(data["match"]["games"].get<std::uint64_t>()) + " games)");
+    }
+    for (const auto& loss : losses) result.problems.push_back(loss + " (a loss beyond its 95% interval)");
+  }
+  result.passed = result.problems.empty();
+  data["gate"] = {{"decision", result.passed ? "accepted by SPRT" : "rejected"}, {"passed", result.passed}, {"forced", false},
+                  {"problems", result.problems}};
+  data["candidate"]["params"] = candidate.player.params.size() ? params_json(candidate.player.params) : Json{{"params", Json::array()}};
+  if (!result.passed) return result;
+  std::filesystem::create_directories(o.out);
+  const std::string kept = o.out + "/" + when.id + ".records.jsonl";
+  move_file(result.records_path, kept);
+  result.records_path = kept;
+  data["match"]["records"] = when.id + ".records.jsonl";
+  data["report"] = when.id + ".md";
+  result.data_path = o.out + "/" + when.id + ".json";
+  result.report_path = o.out + "/" + when.id + ".md";
+  write_file_atomic(result.data_path, data.dump(2) + "\n");
+  write_file_atomic(result.report_path, release_report_markdown(data));
+  return result;
+}
+
 }  // namespace
 
 ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& progress) {
   const GameEntry& game = find_game(o.game);
+  if (!o.bot.empty()) return run_bot_gate(game, o, progress);
   if (!game.search || !game.default_params || !game.perft) {
     throw InputError("game " + game.name + " has no searching engine to release yet");
   }
@@ -392,7 +461,9 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
     bool accepted = false;
     std::vector<std::string> losses;
     if (games > 0) {
-      accepted = play_match(game, o, candidate, baseline, games, result.records_path, data, losses, progress);
+      const SearchLimits limits = parse_limits(o.limit, "--limit");
+      accepted = play_match(game, o, lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits),
+                            games, result.records_path, data, losses, progress);
       if (!accepted && !o.force) {
         result.problems.push_back("match: the SPRT did not accept H1 (verdict: " +
                                   data["match"]["sprt"]["verdict"].get<std::string>() + " after " +

@@ -62,6 +62,13 @@ struct ReleaseGateOptions {
   int clock_games = 40;        // its games
   std::string clock_records;   // the clock match's records file while it runs; empty: a temporary file
   bool resume = false;         // continue the matches of a stopped gate from `records` and `clock_records`
+  // A team's own bot instead of the lab's engine (docs/tools/your-bot.md §5): `bot` and `bot_baseline`
+  // are --engine texts of external programs (cmd="...", timelimit=...), played at `limit` nodes=N
+  // (GAMELAB_NODES) or "clock"; the report, its data and the records go to `out`, and no release.json
+  // is written (the bot's file is the release). `bot_perft` is the caller's perft check against the
+  // bot's own perft script: {"against": CMD, "result": "ok" | "differs" | "fault", ...}, null if none.
+  std::string bot, bot_baseline, out;
+  nlohmann::ordered_json bot_perft;
 };
 
 constexpr int kDefaultReleaseGames = 4000;

@@ -18,6 +18,10 @@ std::string text(const Json& value) { return value.is_string() ? value.get<std::
 
 std::string perft_section(const Json& perft) {
   std::string out = "## Perft\n\n";
+  if (perft.contains("against")) {  // a team's bot: its own perft script against the lab's
+    if (perft["against"].is_null()) return out + "- not checked (no --perft-against)\n\n";
+    return out + "- `" + text(perft["against"]) + "` against `" + text(perft["dataset"]) + "`: **" + text(perft["result"]) + "**\n\n";
+  }
   out += "- dataset: `" + text(perft["dataset"]) + "`" + (perft["deep"].get<bool>() ? " (deep depths included)" : "") + "\n";
   out += "- " + text(perft["matching"]) + "/" + text(perft["counts"]) + " counts match, " + text(perft["nodes"]) +
          " nodes in " + format("%.2f", perft["seconds"].get<double>()) + " s: **" + text(perft["result"]) + "**\n";
@@ -154,6 +158,7 @@ std::string release_report_markdown(const Json& data) {
            (gate["passed"].get<bool>() ? "the release was forced.\n\n" : "the gate stopped before it.\n\n");
   }
   if (data.contains("clock")) out += clock_section(data["clock"]);
+  if (data["candidate"]["params"]["params"].empty()) return out + "## Parameters\n\nNone handed: the bot's own.\n";
   out += "## Parameters\n\n| name | value | min | max |\n| --- | ---: | ---: | ---: |\n";
   for (const auto& p : data["candidate"]["params"]["params"]) {
     out += "| " + text(p["name"]) + " | " + text(p["value"]) + " | " + text(p["min"]) + " | " + text(p["max"]) + " |\n";

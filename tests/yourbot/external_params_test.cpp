@@ -52,9 +52,10 @@ std::vector<nlohmann::json> log_lines(const std::string& path) {
   return out;
 }
 
-// --engine text of the probe bot writing into `log` in `mode`, with extra arguments.
+// --engine text of the probe bot writing into `log` in `mode`, with extra arguments. The time limit is
+// generous: Python's start-up alone can take longer than Bullets' 0.15 s on a loaded machine.
 std::string probe(const std::string& name, const std::string& log, const std::string& mode, const std::string& extra = "") {
-  return "'name=" + name + ",cmd=\"" + kProbe + " " + log + " " + mode + (extra.empty() ? "" : " " + extra) + "\"";
+  return "'name=" + name + ",timelimit=10,cmd=\"" + kProbe + " " + log + " " + mode + (extra.empty() ? "" : " " + extra) + "\"";
 }
 
 }  // namespace
@@ -132,7 +133,7 @@ TEST_CASE("an SPSA campaign tunes an external bot, resumes and verifies it", "[y
   const std::string boards = board_folder(dir, 2);
   const std::string log = (dir / "probe.log").string();
   const std::string campaign = (dir / "campaign").string();
-  const std::string bot = "'cmd=\"" + kProbe + " " + log + " -\"'";
+  const std::string bot = "'cmd=\"" + kProbe + " " + log + " -\",timelimit=10'";
   const Run r = run("tune spsa bullets --engine " + bot + " --params " + kDeclared + " --limit nodes=50 --iterations 2 "
                     "--pairs-per-iteration 1 --boards " + boards + " --verify-games 0 --campaign " + campaign);
   INFO(r.output);
@@ -178,7 +179,9 @@ TEST_CASE("a faulty bot stops its campaign with the reason, and resume stops the
   };
   for (const Case c : {Case{"die", "crash"}, Case{"garbage", "illegal"}, Case{"slow", "timeout"}, Case{"ignore", "ignores them"}}) {
     const std::string campaign = (dir / c.mode).string();
-    const std::string bot = "'cmd=\"" + kProbe + " " + log + " " + c.mode + "\",timelimit=0.3'";
+    // The slow bot sleeps 5 s; the others have 2 s, ample even on a loaded machine.
+    const std::string bot = "'cmd=\"" + kProbe + " " + log + " " + c.mode + "\",timelimit=" +
+                            (std::string(c.mode) == "slow" ? "0.5" : "2") + "'";
     const std::string spsa = "tune spsa bullets --engine " + bot + " --params " + kDeclared +
                              " --limit nodes=50 --iterations 2 --pairs-per-iteration 1 --boards " + boards +
                              " --verify-games 0 --campaign " + campaign;
@@ -212,4 +215,87 @@ TEST_CASE("tune spsa refuses a bot without its declaration or at a limit it cann
   const Run twice = run(base + " --params " + (dir / "twice.spsa").string() + " --limit nodes=50");
   CHECK(twice.status == 2);
   CHECK(twice.output.find("twice.spsa:4: parameter 'PROBE_A' appears twice") != std::string::npos);
+}
+
+TEST_CASE("the release gate takes a team's bot: perft against its script, an SPRT against its last file", "[yourbot][release]") {
+  const TempFolder dir("external-release");
+  const std::string boards = board_folder(dir, 12);
+  const std::string out = (dir / "releases").string();
+  const std::string mybot = "'cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/mybot.py\",timelimit=10'";
+  const std::string still = "'cmd=\"" + kProbe + " " + (dir / "log").string() + " -\",timelimit=10'";
+  const std::string perft = " --perft-against '" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/perft.py'";
+  const std::string common = " --limit nodes=500 --games 20 --sprt elo0=0,elo1=400 --boards " + boards + " --out " + out;
+
+  SECTION("a bot that hits a standing one is released, with its report") {
+    const Run r = run("release bullets --bot " + mybot + " --bot-baseline " + still + perft + common);
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    CHECK(r.output.find("accepted by SPRT") != std::string::npos);
+    CHECK(r.output.find("perft.py` against `datasets/perft/bullets.json`: **ok**") != std::string::npos);
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(out)) {
+      const std::string name = entry.path().filename().string();
+      CHECK((name.ends_with(".md") || name.ends_with(".json") || name.ends_with(".records.jsonl")));
+      ++files;
+    }
+    CHECK(files == 3);
+    CHECK_FALSE(std::filesystem::exists(std::string(GAMELAB_EXAMPLES) + "/bullets/release.json"));
+  }
+  SECTION("a bot that cannot beat its last file is refused, and nothing is written") {
+    const Run r = run("release bullets --bot " + still.substr(0, still.size() - 1) + ",params=" + kDeclared + "' --bot-baseline " +
+                      still + common);
+    INFO(r.output);
+    CHECK(r.status == 1);
+    CHECK(r.output.find("the SPRT did not accept H1") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(out));
+  }
+  SECTION("a perft script that disagrees refuses the bot before any game") {
+    write_file_atomic(dir / "broken.py", "import sys\nprint('8 1')\nprint()\nprint(1)\n");
+    const Run r = run("release bullets --bot " + mybot + " --bot-baseline " + still + " --perft-against '" + GAMELAB_PYTHON3 + " " +
+                      (dir / "broken.py").string() + "'" + common);
+    INFO(r.output);
+    CHECK(r.status == 1);
+    CHECK(r.output.find("perft: the bot's move generator does not agree with the lab's") != std::string::npos);
+    CHECK(r.output.find("Match\n\nNo match was played") != std::string::npos);
+  }
+  SECTION("bad input: a bot gate without its baseline, limit or folder") {
+    CHECK(run("release bullets --bot " + mybot + " --limit nodes=5 --out " + out).status == 2);
+    CHECK(run("release bullets --bot " + mybot + " --bot-baseline " + still + " --out " + out).status == 2);
+    CHECK(run("release bullets --bot " + mybot + " --bot-baseline " + still + " --limit depth=3 --out " + out).status == 2);
+    CHECK(run("release bullets --bot " + mybot + " --bot-baseline " + still + " --limit nodes=5").status == 2);
+  }
+}
+
+TEST_CASE("the example Raichu bot reads the values and the budget it is handed", "[yourbot][params]") {
+  const TempFolder dir("example-raichu");
+  const std::string bot = std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/raichu/mybot.py";
+  const std::string start = "........W.W.W.W..w.w.w.w................b.b.b.b..B.B.B.B........";
+  // As the tournament calls it, with a budget: the same lines every time.
+  const auto call = [&](const std::string& env) {
+    return gamelab_test::run_command(env + " " + bot + " 8 w " + start + " 1", gamelab_test::Stderr::Merge);
+  };
+  const Run once = call("GAMELAB_NODES=2000");
+  REQUIRE(once.status == 0);
+  CHECK(once.output == call("GAMELAB_NODES=2000").output);
+  write_file_atomic(dir / "bad.json", "{\"MATERIAL_PICHU\": 120, \"NO_SUCH\": 1}\n");
+  const Run bad = call("GAMELAB_NODES=200 GAMELAB_PARAMS=" + (dir / "bad.json").string());
+  CHECK(bad.status == 2);
+  CHECK(bad.output.find("NO_SUCH") != std::string::npos);
+  CHECK(bad.output.find("bad.json") != std::string::npos);
+
+  // In a match, with a tuned declaration and a budget; an opening the side to move wins at once (its
+  // Pikachu jumps the last black piece), so each bot plays one move as White.
+  std::string tuned = read_text_file(std::string(GAMELAB_EXAMPLES) + "/raichu/mybot.spsa");
+  tuned.replace(tuned.find("MATERIAL_PICHU, int, 100"), 24, "MATERIAL_PICHU, int, 140");
+  write_file_atomic(dir / "tuned.spsa", tuned);
+  write_file_atomic(dir / "endgame.json", "{\"game\": \"raichu\", \"positions\": [\"8 w .........w................."
+                                          "W.......b............................\"]}\n");
+  const std::string match = "match raichu --engine 'name=tuned,timelimit=20,cmd=\"" + bot + "\",params=" +
+                            (dir / "tuned.spsa").string() + ",nodes=300' --engine 'name=plain,timelimit=20,cmd=\"" + bot +
+                            "\",nodes=300' --openings " + (dir / "endgame.json").string() + " --games 2 --out ";
+  const Run played = run(match + (dir / "a.jsonl").string());
+  INFO(played.output);
+  REQUIRE(played.status == 0);
+  CHECK(played.output.find("W-D-L 1-0-1") != std::string::npos);
+  CHECK(played.output.find("failures") == std::string::npos);
 }
