@@ -1,6 +1,5 @@
 #include "jumpchess/entry.hpp"
 
-#include <chrono>
 #include <filesystem>
 
 #include "core/error.hpp"
@@ -12,8 +11,7 @@
 #include "jumpchess/match.hpp"
 #include "jumpchess/notation.hpp"
 #include "jumpchess/release.hpp"
-#include "search/alphabeta.hpp"
-#include "search/perft.hpp"
+#include "registry/alphabeta_entry.hpp"
 
 namespace gamelab::jumpchess {
 
@@ -96,48 +94,23 @@ State load_position(const PositionSpec& spec) {
   return state;
 }
 
-PerftReport run_perft(const PerftRequest& request) {
-  const State root = load_position(request.position);
-  PerftReport report;
-  report.position = position_text(root);
-  report.depth = request.depth;
-  const auto start = std::chrono::steady_clock::now();
-  const auto entries = search::perft_divide<Game>(root, request.depth, request.threads);
-  report.nodes = request.depth == 0 ? 1 : search::divide_total(entries);
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (request.divide) {
-    for (const auto& entry : entries) {
-      report.divide.push_back({move_text(entry.move), board_digits(play(root, entry.move)), entry.nodes});
-    }
-  }
-  return report;
+std::string jumpchess_move_text(const Move& m, const State&) { return move_text(m); }
+
+// The position after a move as the tournament's client shows it: the board's rows.
+std::string result_rows(const State& s) {
+  std::string rows = board_rows(s);
+  if (!rows.empty() && rows.back() == '\n') rows.pop_back();
+  return rows;
 }
 
-std::string pv_text(const std::vector<Move>& pv) {
-  std::string out;
-  for (const auto& m : pv) out += (out.empty() ? "" : " ") + move_text(m);
-  return out;
+PerftReport run_perft(const PerftRequest& request) {
+  const State root = load_position(request.position);
+  return alphabeta_perft<Game>(root, position_text(root), request, jumpchess_move_text, board_digits);
 }
 
 SearchReport run_search(const SearchRequest& request) {
-  const State root = load_position(request.position);
-  const ParamSet& params = request.params.size() ? request.params : default_params();
-  search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params));
-  const auto result = engine.search(root, request.limits, [&](const search::IterationInfo<Move>& info) {
-    if (request.on_iteration) request.on_iteration({info.depth, info.score, info.nodes, info.seconds, pv_text(info.pv)});
-  });
-  SearchReport report;
-  if (result.best) {
-    report.best_move = move_text(*result.best);
-    std::string rows = board_rows(play(root, *result.best));
-    if (!rows.empty() && rows.back() == '\n') rows.pop_back();
-    report.result = rows;
-  }
-  report.score = result.score;
-  report.depth = result.depth;
-  report.nodes = result.nodes;
-  report.seconds = result.seconds;
-  return report;
+  return alphabeta_search<Game>(load_position(request.position), request, default_params(), jumpchess_move_text,
+                                result_rows);
 }
 
 std::vector<EvalFeature> position_features(const std::string& position_text) {

@@ -1,6 +1,5 @@
 #include "raichu/entry.hpp"
 
-#include <chrono>
 #include <filesystem>
 
 #include "core/error.hpp"
@@ -12,8 +11,7 @@
 #include "raichu/match.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/tablebase.hpp"
-#include "search/alphabeta.hpp"
-#include "search/perft.hpp"
+#include "registry/alphabeta_entry.hpp"
 
 namespace gamelab::raichu {
 
@@ -62,48 +60,15 @@ State load_position(const PositionSpec& spec) {
   return state;
 }
 
+std::string raichu_move_text(const Move& m, const State& s) { return move_text(m, s); }
+
 PerftReport run_perft(const PerftRequest& request) {
   const State root = load_position(request.position);
-  PerftReport report;
-  report.position = position_line(root);
-  report.depth = request.depth;
-  const auto start = std::chrono::steady_clock::now();
-  const auto entries = search::perft_divide<Game>(root, request.depth, request.threads);
-  report.nodes = request.depth == 0 ? 1 : search::divide_total(entries);
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (request.divide) {
-    for (const auto& entry : entries) {
-      report.divide.push_back({move_text(entry.move, root), board_string(play(root, entry.move)), entry.nodes});
-    }
-  }
-  return report;
-}
-
-std::string pv_text(State s, const std::vector<Move>& pv) {
-  std::string out;
-  for (const auto& m : pv) {
-    out += (out.empty() ? "" : " ") + move_text(m, s);
-    s = play(s, m);
-  }
-  return out;
+  return alphabeta_perft<Game>(root, position_line(root), request, raichu_move_text, board_string);
 }
 
 SearchReport run_search(const SearchRequest& request) {
-  const State root = load_position(request.position);
-  search::AlphaBeta<Game> engine(request.params.values(), search::AlphaBetaKnobs::from(request.params));
-  const auto result = engine.search(root, request.limits, [&](const search::IterationInfo<Move>& info) {
-    if (request.on_iteration) request.on_iteration({info.depth, info.score, info.nodes, info.seconds, pv_text(root, info.pv)});
-  });
-  SearchReport report;
-  if (result.best) {
-    report.best_move = move_text(*result.best, root);
-    report.result = board_string(play(root, *result.best));
-  }
-  report.score = result.score;
-  report.depth = result.depth;
-  report.nodes = result.nodes;
-  report.seconds = result.seconds;
-  return report;
+  return alphabeta_search<Game>(load_position(request.position), request, default_params(), raichu_move_text, board_string);
 }
 
 }  // namespace

@@ -1,0 +1,69 @@
+#pragma once
+// The registry's perft and search for a turn-based game with an alpha-beta engine (Raichu, jump
+// chess): the game gives its root position and how it writes a move and the position after it; the
+// counting, the divide, the iterations and the report are the same for every such game.
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "registry/game_entry.hpp"
+#include "search/alphabeta.hpp"
+#include "search/perft.hpp"
+
+namespace gamelab {
+
+// `move_text(move, state)` writes a move made from `state`; `result_text(state)` the position after
+// the best move as the tournament writes it.
+template <class Game, class MoveText, class ResultText>
+PerftReport alphabeta_perft(const typename Game::State& root, std::string position, const PerftRequest& request,
+                            MoveText move_text, ResultText result_text) {
+  PerftReport report;
+  report.position = std::move(position);
+  report.depth = request.depth;
+  const auto start = std::chrono::steady_clock::now();
+  const auto entries = search::perft_divide<Game>(root, request.depth, request.threads);
+  report.nodes = request.depth == 0 ? 1 : search::divide_total(entries);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (request.divide) {
+    for (const auto& entry : entries) {
+      report.divide.push_back({move_text(entry.move, root), result_text(Game::play(root, entry.move)), entry.nodes});
+    }
+  }
+  return report;
+}
+
+// The moves of a principal variation from `s`, each written from the position it is made in.
+template <class Game, class MoveText>
+std::string pv_text(typename Game::State s, const std::vector<typename Game::Move>& pv, MoveText move_text) {
+  std::string out;
+  for (const auto& m : pv) {
+    out += (out.empty() ? "" : " ") + move_text(m, s);
+    s = Game::play(s, m);
+  }
+  return out;
+}
+
+// One search with the request's parameters (the game's defaults when it gives none) and limits.
+template <class Game, class MoveText, class ResultText>
+SearchReport alphabeta_search(const typename Game::State& root, const SearchRequest& request, const ParamSet& defaults,
+                              MoveText move_text, ResultText result_text) {
+  const ParamSet& params = request.params.size() ? request.params : defaults;
+  search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params));
+  const auto result = engine.search(root, request.limits, [&](const search::IterationInfo<typename Game::Move>& info) {
+    if (request.on_iteration) {
+      request.on_iteration({info.depth, info.score, info.nodes, info.seconds, pv_text<Game>(root, info.pv, move_text)});
+    }
+  });
+  SearchReport report;
+  if (result.best) {
+    report.best_move = move_text(*result.best, root);
+    report.result = result_text(Game::play(root, *result.best));
+  }
+  report.score = result.score;
+  report.depth = result.depth;
+  report.nodes = result.nodes;
+  report.seconds = result.seconds;
+  return report;
+}
+
+}  // namespace gamelab
