@@ -3,7 +3,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <chrono>
 #include <iostream>
 #include <iterator>
 
@@ -16,7 +15,7 @@
 #include "bullets/notation.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
-#include "search/simultaneous_perft.hpp"
+#include "registry/simultaneous_entry.hpp"
 
 namespace gamelab::bullets {
 
@@ -65,22 +64,7 @@ Position load_position(const PositionSpec& spec) {
 
 PerftReport run_perft(const PerftRequest& request) {
   const Position root = load_position(request.position);
-  PerftReport report;
-  report.position = position_text(root.state, root.you);
-  report.depth = request.depth;
-  const auto start = std::chrono::steady_clock::now();
-  const auto entries = search::simultaneous_perft_divide<Game>(root.state, request.depth, request.threads);
-  std::uint64_t total = 0;
-  for (const auto& entry : entries) total += entry.nodes;
-  report.nodes = request.depth == 0 ? 1 : total;
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (request.divide) {
-    for (const auto& entry : entries) {
-      report.divide.push_back({joint_text(entry.first, entry.second),
-                               summary(play(root.state, entry.first, entry.second)), entry.nodes});
-    }
-  }
-  return report;
+  return simultaneous_perft<Game>(root.state, position_text(root.state, root.you), request, joint_text, summary);
 }
 
 // `gamelab search bullets`: the action for the side the input names (R/B) as one integer, after the

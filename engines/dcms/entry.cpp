@@ -1,7 +1,6 @@
 #include "dcms/entry.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -15,7 +14,7 @@
 #include "dcms/generator.hpp"
 #include "dcms/match.hpp"
 #include "dcms/notation.hpp"
-#include "search/simultaneous_perft.hpp"
+#include "registry/simultaneous_entry.hpp"
 
 namespace gamelab::dcms {
 
@@ -56,22 +55,7 @@ PerftReport run_perft(const PerftRequest& request) {
     throw InputError(source + ": a board for the setup phase (no piece lines); perft counts joint moves of placed "
                               "pieces: add one line per piece, e.g. 'S 3 1', 'M 3 2', 's 3 6', 'm 3 5'");
   }
-  PerftReport report;
-  report.position = position_text(root);
-  report.depth = request.depth;
-  const auto start = std::chrono::steady_clock::now();
-  const auto entries = search::simultaneous_perft_divide<Game>(root, request.depth, request.threads);
-  std::uint64_t total = 0;
-  for (const auto& entry : entries) total += entry.nodes;
-  report.nodes = request.depth == 0 ? 1 : total;
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (request.divide) {
-    for (const auto& entry : entries) {
-      report.divide.push_back({joint_move_text(entry.first, entry.second),
-                               pieces_map_text(play(root, entry.first, entry.second)), entry.nodes});
-    }
-  }
-  return report;
+  return simultaneous_perft<Game>(root, position_text(root), request, joint_move_text, pieces_map_text);
 }
 
 int search_side(const PositionSpec& spec) {
