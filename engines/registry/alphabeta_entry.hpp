@@ -2,11 +2,10 @@
 // The registry's perft and search for a turn-based game with an alpha-beta engine (Raichu, jump
 // chess): the game gives its root position and how it writes a move and the position after it; the
 // counting, the divide, the iterations and the report are the same for every such game.
-#include <chrono>
 #include <string>
 #include <vector>
 
-#include "registry/game_entry.hpp"
+#include "registry/perft_entry.hpp"
 #include "search/alphabeta.hpp"
 #include "search/perft.hpp"
 
@@ -17,19 +16,11 @@ namespace gamelab {
 template <class Game, class MoveText, class ResultText>
 PerftReport alphabeta_perft(const typename Game::State& root, std::string position, const PerftRequest& request,
                             MoveText move_text, ResultText result_text) {
-  PerftReport report;
-  report.position = std::move(position);
-  report.depth = request.depth;
-  const auto start = std::chrono::steady_clock::now();
-  const auto entries = search::perft_divide<Game>(root, request.depth, request.threads);
-  report.nodes = request.depth == 0 ? 1 : search::divide_total(entries);
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (request.divide) {
-    for (const auto& entry : entries) {
-      report.divide.push_back({move_text(entry.move, root), result_text(Game::play(root, entry.move)), entry.nodes});
-    }
-  }
-  return report;
+  return timed_perft(
+      std::move(position), request, [&] { return search::perft_divide<Game>(root, request.depth, request.threads); },
+      [&](const auto& entry) {
+        return PerftLine{move_text(entry.move, root), result_text(Game::play(root, entry.move)), entry.nodes};
+      });
 }
 
 // The moves of a principal variation from `s`, each written from the position it is made in.
