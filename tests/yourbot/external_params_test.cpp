@@ -224,7 +224,9 @@ TEST_CASE("the release gate takes a team's bot: perft against its script, an SPR
   const std::string mybot = "'cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/mybot.py\",timelimit=10'";
   const std::string still = "'cmd=\"" + kProbe + " " + (dir / "log").string() + " -\",timelimit=10'";
   const std::string perft = " --perft-against '" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/perft.py'";
-  const std::string common = " --limit nodes=500 --games 20 --sprt elo0=0,elo1=400 --boards " + boards + " --out " + out;
+  // --records in the test's folder: a refused gate keeps its records where it was told.
+  const std::string common = " --limit nodes=500 --games 20 --sprt elo0=0,elo1=400 --boards " + boards + " --out " + out +
+                             " --records " + (dir / "gate.records.jsonl").string();
 
   SECTION("a bot that hits a standing one is released, with its report") {
     const Run r = run("release bullets --bot " + mybot + " --bot-baseline " + still + perft + common);
@@ -248,6 +250,7 @@ TEST_CASE("the release gate takes a team's bot: perft against its script, an SPR
     CHECK(r.status == 1);
     CHECK(r.output.find("the SPRT did not accept H1") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(out));
+    CHECK(std::filesystem::exists(dir / "gate.records.jsonl"));  // kept for a look, where it was told
   }
   SECTION("a perft script that disagrees refuses the bot before any game") {
     write_file_atomic(dir / "broken.py", "import sys\nprint('8 1')\nprint()\nprint(1)\n");
