@@ -1,6 +1,7 @@
 #include "raichu/match.hpp"
 
 #include <cmath>
+#include <memory>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -79,15 +80,16 @@ GameRecord play_game(const GameRequest& request) {
   if (request.players.size() != 2) throw InputError("a Raichu game needs exactly two players");
   State s = parse_position_text(request.opening, request.opening_source);
   const Color first = s.side;  // seat 0 moves first from the opening
-  std::vector<search::AlphaBeta<Game>> engines;
-  engines.reserve(2);
-  for (const auto& p : request.players) {
-    // An external bot's seat keeps an engine too (never asked); its parameters are the bot's own.
-    const ParamSet params = p.params.size() && !p.external() ? p.params : default_params();
-    engines.emplace_back(params.values(), search::AlphaBetaKnobs::from(params), search::SearchOptions::for_limits(p.limits));
+  std::unique_ptr<search::AlphaBeta<Game>> engines[2];  // the lab's seats; an external bot's stays empty
+  for (int seat = 0; seat < 2; ++seat) {
+    const PlayerSpec& p = request.players[seat];
+    if (p.external()) continue;
+    const ParamSet params = p.params.size() ? p.params : default_params();
+    engines[seat] = std::make_unique<search::AlphaBeta<Game>>(params.values(), search::AlphaBetaKnobs::from(params),
+                                                             search::SearchOptions::for_limits(p.limits));
     if (!p.tablebase.empty()) {
       std::shared_ptr<const tb::Tablebase> tables = tb::shared_tablebase(p.tablebase, s.n);
-      engines.back().set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });
+      engines[seat]->set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });
     }
   }
   std::shared_ptr<const tb::Tablebase> adjudicator;
@@ -139,7 +141,7 @@ GameRecord play_game(const GameRequest& request) {
       record.moves.push_back(answer.detail);
       s = answer.next;
     } else {
-      auto& engine = engines[seat];
+      auto& engine = *engines[seat];
       engine.set_game_history(history);
       const auto found = engine.search(s, player.limits);
       if (!found.best) throw std::logic_error("engine found no move in a live position");

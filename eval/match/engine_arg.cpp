@@ -4,7 +4,6 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "eval/match/external_call.hpp"
 
 namespace gamelab::eval {
 
@@ -67,14 +66,13 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
                      "' (name, params, nodes, depth, movetime, tb, cmd, protocol, timelimit)");
   }
   if (!command.empty()) {
-    if (!tablebase.empty() || limits.find("depth=") != std::string::npos || limits.find("movetime=") != std::string::npos) {
+    if (!limits.empty()) arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
+    if (!tablebase.empty() || arg.player.limits.depth || arg.player.limits.movetime_ms) {
       throw InputError("--engine '" + text + "': an external bot (cmd=) takes params=, nodes=, protocol= and timelimit=, "
                        "not depth, movetime or tb (its own clock is timelimit=)");
     }
     arg.player.command = command;
     if (!params.empty()) arg.player.params = ParamSet::declared_file(params, game.name);
-    if (!limits.empty()) arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
-    check_external_placeholders(command, !params.empty(), !limits.empty(), "--engine '" + text + "'");
     arg.player.protocol = protocol.empty() ? game.name : protocol;
     arg.player.time_limit_s = game.bot_time_limit_s;
     if (arg.player.protocol != game.name) {
@@ -123,10 +121,6 @@ EngineArg external_engine(const std::string& name, const PlayerSpec& bot, const 
   arg.player.limits = limits;
   arg.params_hash = external_hash(arg.player);
   return arg;
-}
-
-EngineArg engine_like(const EngineArg& model, const std::string& name, const ParamSet& params, const SearchLimits& limits) {
-  return model.player.external() ? external_engine(name, model.player, params, limits) : lab_engine(name, params, limits);
 }
 
 EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits) {

@@ -28,8 +28,4 @@ EngineArg lab_engine(const std::string& name, const ParamSet& params, const Sear
 EngineArg external_engine(const std::string& name, const PlayerSpec& bot, const ParamSet& params, const SearchLimits& limits);
 std::string external_hash(const PlayerSpec& player);
 
-// The engine `model` is (the lab's or an external bot) with these parameters and limits: what the
-// tuners play as plus and minus, base and tuned.
-EngineArg engine_like(const EngineArg& model, const std::string& name, const ParamSet& params, const SearchLimits& limits);
-
 }  // namespace gamelab::eval

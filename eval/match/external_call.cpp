@@ -28,11 +28,13 @@ std::string command_word(const std::string& word) {
 
 }  // namespace
 
-void check_external_placeholders(const std::string& command, bool has_params, bool has_nodes, const std::string& what) {
-  if (command.find("{params}") != std::string::npos && !has_params) {
+void check_external_call(const PlayerSpec& player) {
+  if (!player.external()) return;
+  const std::string what = "engine " + player.name + " ('" + player.command + "')";
+  if (player.command.find("{params}") != std::string::npos && player.params.size() == 0) {
     throw InputError(what + ": the command takes {params} but no parameters are given (params=FILE)");
   }
-  if (command.find("{nodes}") != std::string::npos && !has_nodes) {
+  if (player.command.find("{nodes}") != std::string::npos && !player.limits.nodes) {
     throw InputError(what + ": the command takes {nodes} but no node budget is given (nodes=N)");
   }
 }
@@ -41,7 +43,6 @@ ExternalCall::ExternalCall(const PlayerSpec& spec) : player_(spec) {
   if (!spec.external()) return;
   const bool has_params = spec.params.size() > 0;
   const bool has_nodes = spec.limits.nodes.has_value();
-  check_external_placeholders(spec.command, has_params, has_nodes, "engine " + spec.name);
   std::string prefix;
   std::string& command = player_.command;
   if (has_params) {

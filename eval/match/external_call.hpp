@@ -16,9 +16,10 @@
 
 namespace gamelab::eval {
 
-// InputError if `command` holds {params} without parameters or {nodes} without a node budget;
-// `what` names the engine in the message.
-void check_external_placeholders(const std::string& command, bool has_params, bool has_nodes, const std::string& what);
+// InputError if an external bot's command holds {params} without parameters or {nodes} without a
+// node budget, naming the engine. Checked once per run, on the engines as they will play (run_match,
+// the SPSA pair player), before anything is written.
+void check_external_call(const PlayerSpec& player);
 
 class ExternalCall {
  public:

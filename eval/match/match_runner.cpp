@@ -297,6 +297,7 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   if (config.games < 1) throw InputError("--games must be at least 1");
   if (config.concurrency < 1) throw InputError("--concurrency must be at least 1");
   if (config.records.empty()) throw InputError("a match needs a records file (--out or --resume)");
+  for (const EngineArg& e : config.engines) check_external_call(e.player);
   if (config.sprt) check_sprt_config(*config.sprt);
   if (!config.adjudication_tables.empty() && !game.tablebase) {
     throw InputError("--adjudicate-tables: " + game.name + " has no endgame tables");

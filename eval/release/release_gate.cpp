@@ -330,17 +330,19 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
   if (!o.params.empty() || !o.baseline.empty()) throw InputError("--params and --baseline are the lab's engine's; a bot gate takes --bot and --bot-baseline");
   if (!o.clock.empty()) throw InputError("--clock is the lab's engine's; a bot plays its own clock with --limit clock");
   check_sprt_config(o.sprt);
-  const bool clock = o.limit == "clock";
-  const std::string nodes = clock ? "" : ",nodes=" + std::to_string(parse_limits(o.limit, "--limit").nodes.value_or(0));
-  if (!clock && (parse_limits(o.limit, "--limit").depth || parse_limits(o.limit, "--limit").movetime_ms ||
-                 !parse_limits(o.limit, "--limit").nodes)) {
+  const SearchLimits limits = o.limit == "clock" ? SearchLimits{} : parse_limits(o.limit, "--limit");
+  if (o.limit != "clock" && (limits.depth || limits.movetime_ms || !limits.nodes)) {
     throw InputError("--limit " + o.limit + ": a bot plays at nodes=N (its node budget) or at clock (its own time limit)");
   }
-  const EngineArg candidate = parse_engine_arg("name=candidate," + o.bot + nodes, game);
-  const EngineArg baseline = parse_engine_arg("name=baseline," + o.bot_baseline + nodes, game);
-  if (!candidate.player.external() || !baseline.player.external()) {
-    throw InputError("--bot and --bot-baseline name external programs: cmd=\"COMMAND\"");
-  }
+  // Both bots at the gate's limit: the node budget is the gate's, not each bot's.
+  const auto bot = [&](const std::string& name, const std::string& text) {
+    const EngineArg parsed = parse_engine_arg("name=" + name + "," + text, game);
+    if (!parsed.player.external()) throw InputError("--bot and --bot-baseline name external programs: cmd=\"COMMAND\"");
+    if (parsed.player.limits.any()) throw InputError("--bot '" + text + "': the node budget is the gate's --limit");
+    return external_engine(name, parsed.player, parsed.player.params, limits);
+  };
+  const EngineArg candidate = bot("candidate", o.bot);
+  const EngineArg baseline = bot("baseline", o.bot_baseline);
   if (candidate.params_hash == baseline.params_hash) {
     throw InputError("--bot and --bot-baseline are the same program with the same parameters: no match can tell them apart");
   }

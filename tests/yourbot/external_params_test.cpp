@@ -133,7 +133,8 @@ TEST_CASE("an SPSA campaign tunes an external bot, resumes and verifies it", "[y
   const std::string boards = board_folder(dir, 2);
   const std::string log = (dir / "probe.log").string();
   const std::string campaign = (dir / "campaign").string();
-  const std::string bot = "'cmd=\"" + kProbe + " " + log + " -\",timelimit=10'";
+  // The values and the budget come from --params and --limit, and reach {params} and {nodes} too.
+  const std::string bot = "'cmd=\"" + kProbe + " " + log + " - {params} {nodes}\",timelimit=10'";
   const Run r = run("tune spsa bullets --engine " + bot + " --params " + kDeclared + " --limit nodes=50 --iterations 2 "
                     "--pairs-per-iteration 1 --boards " + boards + " --verify-games 0 --campaign " + campaign);
   INFO(r.output);
@@ -150,6 +151,9 @@ TEST_CASE("an SPSA campaign tunes an external bot, resumes and verifies it", "[y
     CHECK(a >= 0);
     CHECK(a <= 20);
     CHECK(line["nodes"] == "50");
+    REQUIRE(line["argv"].size() == 2);
+    CHECK(line["argv"][0] == line["env_path"]);
+    CHECK(line["argv"][1] == "50");
     seen.insert(a);
   }
   CHECK(seen.size() >= 2);

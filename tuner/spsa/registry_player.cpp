@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "eval/match/external_call.hpp"
 #include "eval/match/match_runner.hpp"
 #include "registry/game_registry.hpp"
 #include "tuner/campaign_files.hpp"
@@ -20,6 +21,7 @@ PairPlayer registry_pair_player(const SpsaSettings& settings, const Positions& p
     throw InputError("tuning needs node or depth limits (reproducible), not " + to_string(limits));
   }
   if (concurrency < 1) throw InputError("--concurrency must be at least 1");
+  eval::check_external_call(settings.engine("plus", settings.base, settings.limits).player);
   return [&game, settings, positions, concurrency](const PairJob& job, const std::vector<std::uint64_t>& pairs) {
     const eval::EngineArg plus = settings.engine("plus", job.plus, settings.limits);
     const eval::EngineArg minus = settings.engine("minus", job.minus, settings.limits);
