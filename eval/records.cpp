@@ -3,9 +3,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
@@ -220,29 +217,21 @@ RecordsFile read_records(const std::string& path) {
   RecordsFile file;
   file.path = path;
   file.complete_bytes = content.size();
-  std::size_t start = 0;
-  int number = 0;
-  while (start < content.size()) {
-    std::size_t end = content.find('\n', start);
-    const bool has_newline = end != std::string::npos;
-    if (!has_newline) end = content.size();
-    std::string text = content.substr(start, end - start);
+  for (RawLine& raw : split_lines(content)) {
+    std::string& text = raw.text;
     if (!text.empty() && text.back() == '\r') text.pop_back();
-    ++number;
-    const std::size_t line_start = start;
-    start = end + 1;
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
     try {
       file.records.push_back(parse_record_line(text));
-      file.record_lines.push_back(number);
-      file.missing_final_newline = !has_newline;
+      file.record_lines.push_back(raw.number);
+      file.missing_final_newline = !raw.complete;
     } catch (const InputError& e) {
-      if (!has_newline) {  // the last line, cut off by a run killed mid-write
-        file.truncated_line = number;
-        file.complete_bytes = line_start;
+      if (!raw.complete) {  // the last line, cut off by a run killed mid-write
+        file.truncated_line = raw.number;
+        file.complete_bytes = raw.offset;
         break;
       }
-      throw InputError(located(path, number, 0, std::string("malformed record: ") + e.what()));
+      throw InputError(located(path, raw.number, 0, std::string("malformed record: ") + e.what()));
     }
   }
   return file;
@@ -254,13 +243,9 @@ std::string truncation_warning(const RecordsFile& file) {
 }
 
 void repair_records_tail(const RecordsFile& file) {
-  if (file.truncated_line && ::truncate(file.path.c_str(), static_cast<off_t>(file.complete_bytes)) != 0) {
-    throw InputError(file.path + ": cannot cut the truncated last line (" + std::strerror(errno) + ")");
-  }
+  if (file.truncated_line) cut_file(file.path, file.complete_bytes);
   if (file.missing_final_newline && !file.truncated_line) {
-    std::ofstream out(file.path, std::ios::app | std::ios::binary);
-    out << '\n';
-    if (!out.flush()) throw InputError(file.path + ": cannot append a newline");
+    append_synced(file.path, "\n");
   }
 }
 
@@ -273,15 +258,6 @@ RecordsAppender::~RecordsAppender() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void RecordsAppender::append(const std::string& line) {
-  const std::string text = line + "\n";
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-    if (n < 0) throw InputError(path_ + ": write failed");
-    done += static_cast<std::size_t>(n);
-  }
-  ::fsync(fd_);
-}
+void RecordsAppender::append(const std::string& line) { write_synced(fd_, path_, line + "\n"); }
 
 }  // namespace gamelab::eval

@@ -23,28 +23,67 @@ std::string read_text_file(const std::string& path) {
   return buffer.str();
 }
 
+std::vector<RawLine> split_lines(const std::string& content) {
+  std::vector<RawLine> lines;
+  std::size_t start = 0;
+  int number = 0;
+  while (start < content.size()) {
+    std::size_t end = content.find('\n', start);
+    const bool complete = end != std::string::npos;
+    if (!complete) end = content.size();
+    lines.push_back({++number, content.substr(start, end - start), start, complete});
+    start = end + 1;
+  }
+  return lines;
+}
+
+void cut_file(const std::string& path, std::size_t bytes) {
+  if (::truncate(path.c_str(), static_cast<off_t>(bytes)) != 0) {
+    throw InputError(path + ": cannot cut the truncated last line (" + std::strerror(errno) + ")");
+  }
+}
+
 std::vector<TextLine> position_file_lines(const std::string& path) {
   return position_lines(read_text_file(path));
 }
 
 std::vector<TextLine> position_lines(const std::string& content) {
   std::vector<TextLine> lines;
-  std::size_t start = 0;
-  int number = 0;
   bool seen_content = false;
-  while (start < content.size()) {
-    std::size_t end = content.find('\n', start);
-    if (end == std::string::npos) end = content.size();
-    std::string text = content.substr(start, end - start);
+  for (RawLine& line : split_lines(content)) {
+    std::string& text = line.text;
     if (!text.empty() && text.back() == '\r') text.pop_back();
-    ++number;
-    start = end + 1;
     if (!seen_content && !text.empty() && text[0] == '#') continue;
     seen_content = true;
-    lines.push_back({number, text});
+    lines.push_back({line.number, std::move(text)});
   }
   while (!lines.empty() && lines.back().text.empty()) lines.pop_back();
   return lines;
+}
+
+void write_synced(int fd, const std::string& path, const std::string& text) {
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(path + ": write failed (" + std::strerror(errno) + ")");
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) throw InputError(path + ": cannot flush to disk (" + std::strerror(errno) + ")");
+}
+
+void append_synced(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) throw InputError(path + ": cannot open for appending (" + std::strerror(errno) + ")");
+  try {
+    write_synced(fd, path, text);
+  } catch (const InputError&) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) throw InputError(path + ": cannot flush to disk");
 }
 
 void write_file_atomic(const std::string& path, const std::string& content) {
@@ -55,19 +94,14 @@ void write_file_atomic(const std::string& path, const std::string& content) {
   // them before it takes the old one's place, so no moment shows the file with other ones.
   struct stat old {};
   if (::stat(path.c_str(), &old) == 0) ::fchmod(fd, old.st_mode & 07777);
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const std::string reason = std::strerror(errno);
-      ::close(fd);
-      ::unlink(temp.c_str());
-      throw InputError(temp + ": write failed (" + reason + ")");
-    }
-    written += static_cast<std::size_t>(n);
+  try {
+    write_synced(fd, temp, content);
+  } catch (const InputError&) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw;
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  if (::close(fd) != 0) {
     ::unlink(temp.c_str());
     throw InputError(temp + ": cannot flush to disk");
   }

@@ -11,6 +11,32 @@ struct TextLine {
   std::string text;
 };
 
+// One line of a text: its 1-based number, its text without the '\n', where it starts, and whether a
+// '\n' ended it (only the last line of a file can lack one: a write cut off by a kill, say).
+struct RawLine {
+  int number;
+  std::string text;
+  std::size_t offset;
+  bool complete;
+};
+
+// The lines of `content`, as they are (a '\r' stays; nothing is skipped). The readers of the lab's
+// append-only files (records, journals) take their policies from here: what a blank line means, and
+// what a last line without its newline that does not parse means.
+std::vector<RawLine> split_lines(const std::string& content);
+
+// Cuts the file at `path` to its first `bytes` bytes (a truncated last line, so that appending continues
+// after the last complete line); InputError naming the path if it cannot.
+void cut_file(const std::string& path, std::size_t bytes);
+
+// Writes all of `text` to the open descriptor `fd` (of the file `path`) and fsyncs it: when it
+// returns, the text is on disk. InputError naming the path on a failed write or sync (`fd` stays open).
+void write_synced(int fd, const std::string& path, const std::string& text);
+
+// Appends `text` to the file at `path` (made 0644 if missing) with write_synced: the journals' and
+// records' way to write, a line at a time, so that a kill loses at most the line being written.
+void append_synced(const std::string& path, const std::string& text);
+
 // Whole file as a string; InputError naming the path if it cannot be read.
 std::string read_text_file(const std::string& path);
 

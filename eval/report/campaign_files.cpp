@@ -12,27 +12,18 @@ using nlohmann::json;
 JsonLines read_json_lines(const std::string& path) {
   JsonLines out;
   if (!std::filesystem::exists(path)) return out;
-  const std::string content = read_text_file(path);
-  std::size_t start = 0;
-  int number = 0;
-  while (start < content.size()) {
-    std::size_t end = content.find('\n', start);
-    const bool complete = end != std::string::npos;
-    if (!complete) end = content.size();
-    const std::string text = content.substr(start, end - start);
-    start = end + 1;
-    ++number;
-    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+  for (const RawLine& raw : split_lines(read_text_file(path))) {
+    if (raw.text.find_first_not_of(" \t\r") == std::string::npos) continue;
     try {
-      json line = json::parse(text);
+      json line = json::parse(raw.text);
       if (!line.is_object()) throw InputError("not a JSON object");
       out.lines.push_back(std::move(line));
     } catch (const std::exception& e) {
-      if (!complete) {
-        out.note = located(path, number, 0, "cut-off last line (an interrupted run?) left out");
+      if (!raw.complete) {
+        out.note = located(path, raw.number, 0, "cut-off last line (an interrupted run?) left out");
         break;
       }
-      throw InputError(located(path, number, 0, std::string("malformed line (") + e.what() + ")"));
+      throw InputError(located(path, raw.number, 0, std::string("malformed line (") + e.what() + ")"));
     }
   }
   return out;
