@@ -260,6 +260,43 @@ void move_file(const std::string& from, const std::string& to) {
   std::filesystem::remove(from);
 }
 
+// A report id that `folder` does not hold yet: the UTC second, then "-2", "-3"... (two gates within a
+// second, a forced one and another, say): a report is never replaced.
+Clock unused_report_id(const std::string& folder) {
+  Clock clock = now_utc();
+  const std::string second = clock.id;
+  for (int k = 2; std::filesystem::exists(folder + "/" + clock.id + ".json"); ++k) clock.id = second + "-" + std::to_string(k);
+  return clock;
+}
+
+// Where a match writes its records while it runs: the file given, else a temporary file `name`.
+std::string running_records(const std::string& given, const std::string& name) {
+  return !given.empty() ? given : (std::filesystem::temp_directory_path() / name).string();
+}
+
+std::string sprt_refusal(const Json& data) {
+  return "match: the SPRT did not accept H1 (verdict: " + data["match"]["sprt"]["verdict"].get<std::string>() + " after " +
+         std::to_string(data["match"]["games"].get<std::uint64_t>()) + " games)";
+}
+
+// A passed gate's files in `folder`: the records moved in beside the report (<id>.records.jsonl, and
+// <id>.clock.records.jsonl for a clock match), then the data <id>.json and the report <id>.md.
+void write_gate_report(const std::string& folder, const std::string& id, ReleaseGateResult& result) {
+  std::filesystem::create_directories(folder);
+  const auto keep = [&](std::string& path, const char* section, const std::string& name) {
+    if (path.empty()) return;
+    move_file(path, folder + "/" + name);
+    path = folder + "/" + name;
+    result.data[section]["records"] = name;
+  };
+  keep(result.records_path, "match", id + ".records.jsonl");
+  keep(result.clock_records_path, "clock", id + ".clock.records.jsonl");
+  result.data_path = folder + "/" + id + ".json";
+  result.report_path = folder + "/" + id + ".md";
+  write_file_atomic(result.data_path, result.data.dump(2) + "\n");
+  write_file_atomic(result.report_path, release_report_markdown(result.data));
+}
+
 // The campaign behind the candidate: `o.campaign`, or the folder of --params when it holds a campaign's
 // config.json. What a reader needs to trace the release: the folder, the kind, the limits it was tuned
 // and verified at, and the verification's verdict (verify.json) when there is one.
@@ -347,13 +384,9 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
     throw InputError("--bot and --bot-baseline are the same program with the same parameters: no match can tell them apart");
   }
   const int games = o.games.value_or(kDefaultReleaseGames);
-  Clock when = now_utc();
-  const std::string second = when.id;
-  for (int k = 2; std::filesystem::exists(o.out + "/" + when.id + ".json"); ++k) when.id = second + "-" + std::to_string(k);
+  const Clock when = unused_report_id(o.out);
   ReleaseGateResult result;
-  result.records_path = !o.records.empty() ? o.records
-                                           : (std::filesystem::temp_directory_path() /
-                                              ("gamelab-release-bot-" + game.name + "-" + when.id + ".records.jsonl")).string();
+  result.records_path = running_records(o.records, "gamelab-release-bot-" + game.name + "-" + when.id + ".records.jsonl");
   Json& data = result.data;
   data["game"] = game.name;
   data["id"] = when.id;
@@ -367,10 +400,7 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
   } else {
     std::vector<std::string> losses;
     const bool accepted = play_match(game, o, candidate, baseline, games, result.records_path, data, losses, progress);
-    if (!accepted) {
-      result.problems.push_back("match: the SPRT did not accept H1 (verdict: " + data["match"]["sprt"]["verdict"].get<std::string>() +
-                                " after " + std::to_string(data["match"]["games"].get<std::uint64_t>()) + " games)");
-    }
+    if (!accepted) result.problems.push_back(sprt_refusal(data));
     for (const auto& loss : losses) result.problems.push_back(loss + " (a loss beyond its 95% interval)");
   }
   result.passed = result.problems.empty();
@@ -378,16 +408,8 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
                   {"problems", result.problems}};
   data["candidate"]["params"] = candidate.player.params.size() ? params_json(candidate.player.params) : Json{{"params", Json::array()}};
   if (!result.passed) return result;
-  std::filesystem::create_directories(o.out);
-  const std::string kept = o.out + "/" + when.id + ".records.jsonl";
-  move_file(result.records_path, kept);
-  result.records_path = kept;
-  data["match"]["records"] = when.id + ".records.jsonl";
   data["report"] = when.id + ".md";
-  result.data_path = o.out + "/" + when.id + ".json";
-  result.report_path = o.out + "/" + when.id + ".md";
-  write_file_atomic(result.data_path, data.dump(2) + "\n");
-  write_file_atomic(result.report_path, release_report_markdown(data));
+  write_gate_report(o.out, when.id, result);
   return result;
 }
 
@@ -429,17 +451,10 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   if (o.games && *o.games < 1) throw InputError("--games must be at least 1");
   const int games = identical ? 0 : o.games.value_or(o.force ? 0 : kDefaultReleaseGames);
 
-  Clock clock = now_utc();
   const std::string reports = root + "/reports/" + game.name;
-  // Two releases within a second (a forced one, then another) get "-2", "-3"...: a report is never replaced.
-  const std::string second = clock.id;
-  for (int k = 2; std::filesystem::exists(reports + "/" + clock.id + ".json"); ++k) clock.id = second + "-" + std::to_string(k);
+  const Clock clock = unused_report_id(reports);
   ReleaseGateResult result;
-  result.records_path = games == 0 ? ""
-                        : !o.records.empty()
-                            ? o.records
-                            : (std::filesystem::temp_directory_path() /
-                               ("gamelab-release-" + game.name + "-" + clock.id + ".records.jsonl")).string();
+  result.records_path = games == 0 ? "" : running_records(o.records, "gamelab-release-" + game.name + "-" + clock.id + ".records.jsonl");
   Json& data = result.data;
   data["game"] = game.name;
   data["id"] = clock.id;
@@ -466,17 +481,11 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
       const SearchLimits limits = parse_limits(o.limit, "--limit");
       accepted = play_match(game, o, lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits),
                             games, result.records_path, data, losses, progress);
-      if (!accepted && !o.force) {
-        result.problems.push_back("match: the SPRT did not accept H1 (verdict: " +
-                                  data["match"]["sprt"]["verdict"].get<std::string>() + " after " +
-                                  std::to_string(data["match"]["games"].get<std::uint64_t>()) + " games)");
-      }
+      if (!accepted && !o.force) result.problems.push_back(sprt_refusal(data));
     }
     if (!o.clock.empty()) {
-      result.clock_records_path = !o.clock_records.empty()
-                                      ? o.clock_records
-                                      : (std::filesystem::temp_directory_path() /
-                                         ("gamelab-release-" + game.name + "-" + clock.id + ".clock.records.jsonl")).string();
+      result.clock_records_path =
+          running_records(o.clock_records, "gamelab-release-" + game.name + "-" + clock.id + ".clock.records.jsonl");
       play_clock_match(game, o, candidate, result.clock_records_path, data, losses, progress);
     }
     if (!o.force) {
@@ -494,23 +503,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   if (!result.passed) return result;
 
   // Reports first, the release last: a release never exists without its report.
-  std::filesystem::create_directories(reports);
-  if (!result.records_path.empty()) {
-    const std::string kept = reports + "/" + clock.id + ".records.jsonl";
-    move_file(result.records_path, kept);
-    result.records_path = kept;
-    data["match"]["records"] = clock.id + ".records.jsonl";
-  }
-  if (!result.clock_records_path.empty()) {
-    const std::string kept = reports + "/" + clock.id + ".clock.records.jsonl";
-    move_file(result.clock_records_path, kept);
-    result.clock_records_path = kept;
-    data["clock"]["records"] = clock.id + ".clock.records.jsonl";
-  }
-  result.data_path = reports + "/" + clock.id + ".json";
-  result.report_path = reports + "/" + clock.id + ".md";
-  write_file_atomic(result.data_path, data.dump(2) + "\n");
-  write_file_atomic(result.report_path, release_report_markdown(data));
+  write_gate_report(reports, clock.id, result);
   result.release_path = release_config_path(root, game.name);
   std::filesystem::create_directories(std::filesystem::path(result.release_path).parent_path());
   write_file_atomic(result.release_path, release_config(data, candidate).dump(2) + "\n");
