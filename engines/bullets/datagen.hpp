@@ -1,6 +1,7 @@
 #pragma once
 // Texel tuning data for Bullets: one self-play game of the lab's engine, its positions labelled with
-// the game's result from Blue's (side 0's) point of view, as the evaluation sees them.
+// the game's result from Blue's (side 0's) point of view, as the evaluation sees them (match.cpp: the
+// self-play loop of registry/play_loop.hpp over the referee's Play).
 #include <vector>
 
 #include "bullets/state.hpp"

@@ -1,22 +1,20 @@
 #include "bullets/match.hpp"
 
-#include <memory>
-#include <optional>
 #include <sstream>
 
+#include "bullets/datagen.hpp"
 #include "bullets/engine.hpp"
+#include "bullets/eval.hpp"
+#include "bullets/generator.hpp"
 #include "bullets/notation.hpp"
 #include "core/error.hpp"
 #include "core/process.hpp"
 #include "core/rng.hpp"
+#include "registry/simultaneous_play.hpp"
 
 namespace gamelab::bullets {
 
 namespace {
-
-std::string tail(const std::string& text) {
-  return text.size() <= 200 ? text : "..." + text.substr(text.size() - 200);
-}
 
 std::string trimmed(const std::string& text) {
   const auto blank = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
@@ -26,125 +24,146 @@ std::string trimmed(const std::string& text) {
   return text.substr(begin, end - begin);
 }
 
-const char* side_name(Side side) { return side == Blue ? "blue" : "red"; }
+const char* side_name(int side) { return side == Blue ? "blue" : "red"; }
 
-// The records' words for the faults this referee records (kept here: the registry links the games).
-const char* fault_name(Termination t) {
-  switch (t) {
-    case Termination::Crash: return "crash";
-    case Termination::Timeout: return "timeout";
-    case Termination::Illegal: return "illegal";
-    default: return "fault";
-  }
+// Distinct squares a side can be on next round (walls merge with staying): its own square and its open
+// neighbours.
+int reachable_next(const State& s, Side side) {
+  int count = 1;
+  for (int d = 0; d < 4; ++d) count += s.board->wall(s.board->step(s.player[side], static_cast<Dir>(d))) ? 0 : 1;
+  return count;
 }
-
-// A soft fault (no answer, played as 8) remembered for the record: the first one decides.
-struct FaultLog {
-  std::optional<Termination> first;
-  int first_seat = -1;
-  int count[2] = {0, 0};
-  void add(int seat, Termination t) {
-    if (!first) {
-      first = t;
-      first_seat = seat;
-    }
-    ++count[seat];
-  }
-};
 
 }  // namespace
 
 BotAnswer ask_external_bot(const PlayerSpec& bot, const State& state, Side side) {
-  BotAnswer answer;
   std::ostringstream limit;
   limit << bot.time_limit_s;
   const ProcessResult run = run_process(split_command(bot.command), tournament_input(state, side), bot.time_limit_s);
-  if (!run.started) {
-    answer.fault = Termination::Crash;
-    answer.forfeit = true;
-    answer.detail = run.error;
-    return answer;
-  }
+  if (!run.started) return {kNothing, Termination::Crash, true, run.error};
   const std::string output = trimmed(run.out);
+  // No answer: the tournament plays 8.
+  if (output.empty() && run.timed_out) {
+    return {kNothing, Termination::Timeout, false, "no answer within " + limit.str() + " s, played as 8"};
+  }
   if (output.empty()) {
-    // No answer: the tournament plays 8.
-    if (run.timed_out) {
-      answer.fault = Termination::Timeout;
-      answer.detail = "no answer within " + limit.str() + " s, played as 8";
-    } else {
-      answer.fault = Termination::Crash;
-      answer.detail = "exited (" + (run.signaled ? std::string("signal") : "code " + std::to_string(run.exit_code)) +
-                      ") without an answer, played as 8; stderr: " + tail(run.err);
-    }
-    return answer;
+    return {kNothing, Termination::Crash, false,
+            "exited (" + (run.signaled ? std::string("signal") : "code " + std::to_string(run.exit_code)) +
+                ") without an answer, played as 8; stderr: " + loop::tail(run.err)};
   }
   try {
-    answer.action = parse_action(output, "answer");
+    return {parse_action(output, "answer")};
   } catch (const InputError& e) {
-    answer.fault = Termination::Illegal;
-    answer.forfeit = true;
-    answer.detail = tail(e.what());
+    return {kNothing, Termination::Illegal, true, loop::tail(e.what())};
   }
-  return answer;
 }
 
+bool tactical(const State& s) {
+  for (Side side : {Blue, Red}) {
+    const Reach own = reach(s, side);
+    if (own.doomed()) return true;
+    if (own.horizon > 0 && own.live[1] < reachable_next(s, side)) return true;
+  }
+  std::array<int, kFeatureCount> counts;
+  feature_counts(s, counts);
+  return counts[TrapShots] != 0;
+}
+
+namespace {
+
+State opening_state(const DatagenRequest& request) {
+  if (!request.opening.empty()) return parse_position(request.opening, "datagen opening").state;
+  BoardRanges ranges;
+  ranges.limit_min = 100;
+  const GeneratedBoard board = generate_suite(request.seed, 1, ranges).front();
+  return parse_position(board.text, board.name).state;
+}
+
+// Bullets for the play loops (registry/play_loop.hpp). A silent bot's turn is played as 8 (a soft
+// fault, marked in the joint move); garbage or a program that cannot start forfeits.
+class Play : public loop::SimultaneousPlay<State, Engine> {
+ public:
+  using Action = bullets::Action;
+  static constexpr const char* title = "Bullets";
+
+  explicit Play(const GameRequest& request)
+      : SimultaneousPlay(parse_position(request.opening, request.opening_source).state, request, default_params()) {
+    for (int seat = 0; seat < 2; ++seat) {
+      if (request.players[seat].external()) bots_[seat] = &request.players[seat];
+    }
+  }
+  explicit Play(const DatagenRequest& request)
+      : SimultaneousPlay(opening_state(request), request, default_params(), 2), rng_(derive_seed(request.seed, 1)) {}
+
+  bool over() const { return s_.over(); }
+  loop::Answer<Action> ask(int seat) {
+    const Side side = static_cast<Side>(seat);
+    if (bots_[seat]) return ask_external_bot(*bots_[seat], s_, side);
+    return {*engines_[seat]->search(s_, side, limits_[seat]).action};
+  }
+  std::string play(const loop::Answers<Play>& a, loop::FaultLog&, int) {
+    std::string text = joint_text(a[0].action, a[1].action);
+    for (int seat = 0; seat < 2; ++seat) {
+      if (a[seat].fault != Termination::Normal) {
+        text += std::string(" [") + side_name(seat) + ": " + to_string(a[seat].fault) + "]";
+      }
+    }
+    s_ = bullets::play(s_, a[0].action, a[1].action);
+    return text;
+  }
+  std::string forfeit_reason(const loop::FaultLog& log) const {
+    const loop::Fault& f = *log.first_forfeit();
+    return log.name(f.seat) + " (" + side_name(f.seat) + ") forfeits: " + to_string(f.kind) + ": " + f.detail;
+  }
+  // The turns played as 8 (after a forfeit the reason is the forfeit's alone).
+  std::string notes(const loop::FaultLog& log) const {
+    std::string out;
+    for (int seat = 0; seat < 2 && !log.forfeited(); ++seat) {
+      if (const int n = log.count(seat)) {
+        out += "; " + log.name(seat) + " (" + side_name(seat) + ") gave no answer " + std::to_string(n) + " time(s), played as 8";
+      }
+    }
+    return out;
+  }
+
+  std::string position() const { return position_text(s_, Blue); }
+  bool tactical() const { return bullets::tactical(s_); }
+  // A few tries for a joint move that does not end the game; if none, the random part stops here.
+  bool random_step() {
+    ActionList blue, red;
+    generate_actions(s_, Blue, blue);
+    generate_actions(s_, Red, red);
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      const State next = bullets::play(s_, blue[rng_.below(blue.size())], red[rng_.below(red.size())]);
+      if (!next.over()) {
+        s_ = next;
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  const PlayerSpec* bots_[2] = {};
+  Rng rng_{1};
+};
+
+}  // namespace
+
 GameRecord play_game(const GameRequest& request) {
-  if (request.players.size() != 2) throw InputError("a Bullets game needs exactly two players");
-  State s = parse_position(request.opening, request.opening_source).state;
-  std::unique_ptr<Engine> engines[2];
-  for (int seat = 0; seat < 2; ++seat) {
-    const PlayerSpec& p = request.players[seat];
-    if (p.external()) continue;
-    check_limits(p.limits, "--engine " + p.name);
-    engines[seat] = std::make_unique<Engine>(p.params.size() ? p.params : default_params(),
-                                             derive_seed(request.seed, static_cast<std::uint64_t>(seat)));
+  for (const PlayerSpec& p : request.players) {
+    if (!p.external()) check_limits(p.limits, "--engine " + p.name);
   }
-  GameRecord record;
-  FaultLog soft;
-  while (!s.over()) {
-    Action action[2];
-    BotAnswer answers[2];
-    std::string marks;
-    for (int seat = 0; seat < 2; ++seat) {
-      const Side side = static_cast<Side>(seat);
-      const PlayerSpec& player = request.players[seat];
-      if (!player.external()) {
-        action[seat] = *engines[seat]->search(s, side, player.limits).action;
-        continue;
-      }
-      answers[seat] = ask_external_bot(player, s, side);
-      action[seat] = answers[seat].action;
-      if (answers[seat].fault != Termination::Normal && !answers[seat].forfeit) {
-        soft.add(seat, answers[seat].fault);
-        marks += std::string(" [") + side_name(side) + ": " + fault_name(answers[seat].fault) + "]";
-      }
-    }
-    if (answers[0].forfeit || answers[1].forfeit) {
-      const int seat = answers[0].forfeit ? 0 : 1;
-      record.termination = answers[seat].fault;
-      record.fault = seat;
-      record.score = answers[0].forfeit && answers[1].forfeit ? 0.5 : seat == 0 ? 0.0 : 1.0;
-      record.reason = request.players[seat].name + " (" + side_name(static_cast<Side>(seat)) + ") forfeits: " +
-                      fault_name(answers[seat].fault) + ": " + answers[seat].detail;
-      return record;
-    }
-    record.moves.push_back(joint_text(action[0], action[1]) + marks);
-    s = play(s, action[0], action[1]);
-    ++record.plies;
+  return loop::referee<Play>(request);
+}
+
+std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
+  if (request.limit_games != LimitGames::Draw) {
+    throw InputError("--limit-games: --limit-games is for Raichu's ply-limit draws; Bullets datagen labels round-limit games "
+                     "as the draws they are");
   }
-  const Result r = result(s);
-  record.score = r.outcome == Outcome::BlueWins ? 1.0 : r.outcome == Outcome::RedWins ? 0.0 : 0.5;
-  record.reason = std::string(to_string(r.outcome)) + ": " + to_string(r.reason);
-  if (soft.first) {
-    record.termination = *soft.first;
-    record.fault = soft.first_seat;
-    for (int seat = 0; seat < 2; ++seat) {
-      if (soft.count[seat] == 0) continue;
-      record.reason += "; " + request.players[seat].name + " (" + side_name(static_cast<Side>(seat)) + ") gave no answer " +
-                       std::to_string(soft.count[seat]) + " time(s), played as 8";
-    }
-  }
-  return record;
+  check_limits(request.limits, "datagen limits");
+  return loop::self_play<Play>(request);
 }
 
 }  // namespace gamelab::bullets

@@ -1,8 +1,8 @@
 #pragma once
-// Refereeing Bullets games for the match runner: seat 0 is Blue (side 0), seat 1 Red; each seat is the
-// lab's engine or an external bot speaking the tournament's protocol (docs/rules/bullets.md): the program is
-// started afresh every turn, reads the tournament's input on standard input and prints one integer
-// 0-8.
+// Refereeing Bullets games for the match runner (the referee loop of registry/play_loop.hpp): seat 0
+// is Blue (side 0), seat 1 Red; each seat is the lab's engine or an external bot speaking the
+// tournament's protocol (docs/rules/bullets.md): the program is started afresh every turn, reads the
+// tournament's input on standard input and prints one integer 0-8.
 //
 // Faults, as the tournament treats them, and how the lab records them (docs/rules/bullets.md §8):
 //  - output that is not exactly one integer 0-8 (blanks and line ends around it allowed): the game is
@@ -16,16 +16,13 @@
 #include <string>
 
 #include "bullets/rules.hpp"
-#include "registry/game_entry.hpp"
+#include "registry/play_loop.hpp"
 
 namespace gamelab::bullets {
 
-struct BotAnswer {
-  Action action = kNothing;                  // what is played (8 when there was no answer)
-  Termination fault = Termination::Normal;   // Normal: a valid answer in time
-  bool forfeit = false;                      // the game is lost at once (garbage, or no program)
-  std::string detail;                        // what went wrong, for the record
-};
+// The action played (8 when there was no answer), the fault (Normal: a valid answer in time), whether
+// the game is lost at once (garbage, or no program) and what went wrong, for the record.
+using BotAnswer = loop::Answer<Action>;
 
 // Asks `bot` for `side`'s action in `state` (not over), within bot.time_limit_s seconds.
 BotAnswer ask_external_bot(const PlayerSpec& bot, const State& state, Side side);

@@ -11,225 +11,165 @@
 #include "dcms/notation.hpp"
 #include "dcms/protocol.hpp"
 #include "dcms/referee.hpp"
+#include "dcms/search_actions.hpp"
+#include "dcms/setup.hpp"
+#include "registry/simultaneous_play.hpp"
 
 namespace gamelab::dcms {
 
 namespace {
 
-struct Reply {
-  Termination termination = Termination::Normal;
-  std::string text;
-  std::string detail;
-};
+State opening_state(const DatagenRequest& request) {
+  if (!request.opening.empty()) return parse_position_text(request.opening, "datagen opening");
+  const auto generated = generate_suite(request.seed, 1, SuiteOptions{});
+  return parse_position_text(generated[0].text, generated[0].name);
+}
 
-// One seat: the lab's engine (with its limits) or an external bot.
-class Seat {
+// Dog-Cat-Mouse-cheeSe for the play loops (registry/play_loop.hpp): seat 0 is blue. A game from a
+// setup-phase board starts with the setup step (both seats place), then the turns. An action is the
+// tournament's text, a placement or a move string, which the referee (referee.hpp) checks and plays:
+// the lab's engine answers in it like an external bot; after a timeout it is empty (no placement, or
+// a null move). The faults are match.hpp's.
+class Play : public loop::SimultaneousPlay<State, Engine> {
  public:
-  Seat(const PlayerSpec& spec, std::uint64_t seed) : limits_(spec.limits) {
-    if (spec.external()) {
-      bot_ = std::make_unique<ExternalBot>(spec.command, spec.time_limit_s);
-    } else {
-      engine_ = std::make_unique<Engine>(spec.params.size() ? spec.params : default_params(), seed);
+  using Action = std::string;
+  static constexpr const char* title = "Dog-Cat-Mouse-cheeSe";
+
+  explicit Play(const GameRequest& request)
+      : SimultaneousPlay(parse_position_text(request.opening, request.opening_source), request, default_params()) {
+    if (s_.phase == Phase::Play && ends_before_moves(s_)) throw InputError(request.opening_source + ": the game is already over");
+    for (int seat = 0; seat < 2; ++seat) {
+      const PlayerSpec& p = request.players[seat];
+      if (p.external()) bots_[seat] = std::make_unique<ExternalBot>(p.command, p.time_limit_s);
+    }
+  }
+  explicit Play(const DatagenRequest& request)
+      : SimultaneousPlay(opening_state(request), request, default_params(), 1), rng_(request.seed) {}
+  ~Play() {
+    for (auto& bot : bots_) {
+      if (bot) bot->finish();
     }
   }
 
-  Reply setup(const State& setup, int side) {
-    if (bot_) return from(bot_->ask(setup_request(setup, side)));
-    return {Termination::Normal, placement_text(engine_->choose_placement(setup, side, limits_).placement), ""};
+  bool in_setup() const { return s_.phase == Phase::Setup; }
+  bool over() const { return !in_setup() && ends_before_moves(s_); }
+
+  loop::Answer<std::string> ask(int seat) {
+    if (engines_[seat]) {
+      if (in_setup()) return {placement_text(engines_[seat]->choose_placement(s_, seat, limits_[seat]).placement)};
+      const MoveSearch found = engines_[seat]->choose_action(s_, seat, limits_[seat]);
+      if (!found.action) throw std::logic_error("dcms engine found no action in a live position");
+      return {move_text(*found.action, seat)};
+    }
+    const BotAnswer answer = bots_[seat]->ask(in_setup() ? setup_request(s_, seat) : move_request(s_, seat));
+    if (answer.termination == Termination::Normal) {
+      in_a_row_[seat] = 0;
+      return {answer.line};
+    }
+    if (answer.termination == Termination::Crash) return {"", Termination::Crash, true, answer.detail};  // loses at once
+    if (in_setup()) return {"", Termination::Timeout, true, answer.detail + " (setup: no placement)"};
+    if (++in_a_row_[seat] >= kMaxConsecutiveTimeouts) {
+      return {"", Termination::Stalled, true, std::to_string(kMaxConsecutiveTimeouts) + " timeouts in a row: " + answer.detail};
+    }
+    return {"", Termination::Timeout, false, answer.detail};  // a null move
   }
 
-  Reply move(const State& state, int side) {
-    if (bot_) return from(bot_->ask(move_request(state, side)));
-    const MoveSearch found = engine_->choose_action(state, side, limits_);
-    if (!found.action) throw std::logic_error("dcms engine found no action in a live position");
-    return {Termination::Normal, move_text(*found.action, side), ""};
+  // The referee plays the step; an illegal placement or move string loses (a missing placement too,
+  // but that seat's fault is already in the log).
+  std::string play(const loop::Answers<Play>& a, loop::FaultLog& log, int ply) {
+    if (in_setup()) {
+      const RefereeSetup refereed = referee_setup(s_, a[0].action, a[1].action);
+      for (int side = 0; side < 2; ++side) {
+        if (!refereed.problem[side].empty() && a[side].fault == Termination::Normal) {
+          log.add(side, ply, Termination::Illegal, refereed.problem[side], true);
+        }
+      }
+      s_ = refereed.state;
+      return "setup [" + a[0].action + "] [" + a[1].action + "]";
+    }
+    const RefereeTurn refereed = referee_turn(s_, a[0].action, a[1].action);
+    for (int side = 0; side < 2; ++side) {
+      if (!refereed.parse[side].ok()) {
+        log.add(side, ply, Termination::Illegal, "move '" + a[side].action + "': " + refereed.parse[side].message, true);
+      }
+    }
+    s_ = refereed.state;
+    if (!refereed.parse[0].ok() || !refereed.parse[1].ok()) return "[" + a[0].action + "] [" + a[1].action + "]";
+    return joint_move_text(refereed.parse[0].action, refereed.parse[1].action);
   }
 
-  void finish() {
-    if (bot_) bot_->finish();
+  // A crash or a stall in play loses at once, before the referee could end the game.
+  std::string forfeit_reason(const loop::FaultLog& log) const {
+    const double score = log.forfeit_score();
+    return score == 0.5 ? "draw" : score == 0.0 ? "red wins" : "blue wins";
+  }
+
+  // The decisive faults, then each seat's timeouts (a stall's included).
+  std::string notes(const loop::FaultLog& log) const {
+    std::string out;
+    for (int seat = 0; seat < 2; ++seat) {
+      if (const loop::Fault* f = log.forfeit(seat)) out += "; " + who(log, seat) + ": " + to_string(f->kind) + ": " + f->detail;
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+      const int late = log.count(seat, Termination::Timeout) + log.count(seat, Termination::Stalled);
+      const loop::Fault* f = log.forfeit(seat);
+      if (late > 0) {
+        out += "; " + who(log, seat) + ": " + std::to_string(late) +
+               (f && f->kind == Termination::Timeout ? " timeout(s), in the setup" : " timeout(s), null moves");
+      }
+    }
+    return out;
+  }
+
+  std::string position() const { return position_text(s_); }
+  // A piece is engaged (it can capture or be captured within a turn).
+  bool tactical() const {
+    for (int side = 0; side < 2; ++side) {
+      for (int rank : {kMouse, kCat, kDog}) {
+        if (engaged(s_, side, rank)) return true;
+      }
+    }
+    return false;
+  }
+  // The setup (random placements; it counts no ply), then random joint actions.
+  bool random_step() {
+    if (in_setup()) {
+      Placement placements[2];
+      for (int side = 0; side < 2; ++side) {
+        const auto squares = setup_squares(*s_.board, side);
+        placements[side] = placement_at(squares, s_.variant, rng_.below(placement_count(*s_.board, s_.variant, side)));
+      }
+      s_ = place_pieces(s_, placements[0], placements[1]);
+      return true;
+    }
+    dcms::Action actions[2];
+    for (int side = 0; side < 2; ++side) {
+      ActionList list;
+      generate_actions(s_, side, list);
+      actions[side] = list[rng_.below(list.size())];
+    }
+    s_ = dcms::play(s_, actions[0], actions[1]);
+    return true;
   }
 
  private:
-  static Reply from(const BotAnswer& answer) { return {answer.termination, answer.line, answer.detail}; }
+  static std::string who(const loop::FaultLog& log, int seat) { return log.name(seat) + " (" + side_name(seat) + ")"; }
 
-  SearchLimits limits_;
-  std::unique_ptr<Engine> engine_;
-  std::unique_ptr<ExternalBot> bot_;
+  std::unique_ptr<ExternalBot> bots_[2];
+  int in_a_row_[2] = {0, 0};  // timeouts in a row
+  Rng rng_{1};
 };
-
-// The faults of a game: the decisive one (it ended the game or lost it) and the timeouts (null moves).
-struct Faults {
-  Termination decisive = Termination::Normal;
-  bool at_fault[2] = {false, false};  // the seats that committed the decisive fault
-  std::string detail[2];
-  int timeouts[2] = {0, 0};
-  int in_a_row[2] = {0, 0};
-  int first_late = -1;  // the first seat that answered late
-  bool late_setup[2] = {false, false};
-
-  bool over() const { return decisive != Termination::Normal; }
-  void decide(int seat, Termination t, const std::string& why) {
-    if (over() && decisive != t) return;  // one kind of fault per game step; the first kind stands
-    decisive = t;
-    at_fault[seat] = true;
-    detail[seat] = why;
-  }
-};
-
-// The text a bot's reply stands for, or empty (a null move / no setup) after a timeout.
-std::string reply_text(const Reply& reply) { return reply.termination == Termination::Normal ? reply.text : ""; }
-
-double blue_score(Outcome outcome) {
-  return outcome == Outcome::BlueWins ? 1.0 : outcome == Outcome::RedWins ? 0.0 : 0.5;
-}
 
 }  // namespace
 
-GameRecord play_game(const GameRequest& request) {
-  if (request.players.size() != 2) throw InputError("a Dog-Cat-Mouse-cheeSe game needs exactly two players");
-  State s = parse_position_text(request.opening, request.opening_source);
-  if (s.phase == Phase::Play && ends_before_moves(s)) throw InputError(request.opening_source + ": the game is already over");
-  std::unique_ptr<Seat> seats[2];
-  for (int seat = 0; seat < 2; ++seat) seats[seat] = std::make_unique<Seat>(request.players[seat], derive_seed(request.seed, seat));
-  const std::string names[2] = {request.players[0].name, request.players[1].name};
-  GameRecord record;
-  Faults faults;
-
-  // Replies to one step: crashes and stalls are decided here; the texts go to the referee.
-  auto take = [&](Reply (&replies)[2], bool setup) {
-    for (int side = 0; side < 2; ++side) {
-      const Reply& r = replies[side];
-      if (r.termination == Termination::Crash) faults.decide(side, Termination::Crash, r.detail);
-      if (r.termination == Termination::Timeout) {
-        ++faults.timeouts[side];
-        if (faults.first_late < 0) faults.first_late = side;
-        if (setup) {
-          faults.late_setup[side] = true;
-          faults.decide(side, Termination::Timeout, r.detail + " (setup: no placement)");
-        }
-        else if (++faults.in_a_row[side] >= kMaxConsecutiveTimeouts) {
-          faults.decide(side, Termination::Stalled, std::to_string(kMaxConsecutiveTimeouts) + " timeouts in a row: " + r.detail);
-        }
-      } else {
-        faults.in_a_row[side] = 0;
-      }
-    }
-  };
-
-  if (s.phase == Phase::Setup) {
-    Reply replies[2] = {seats[0]->setup(s, kBlue), seats[1]->setup(s, kRed)};
-    take(replies, true);
-    const std::string texts[2] = {reply_text(replies[0]), reply_text(replies[1])};
-    record.moves.push_back("setup [" + texts[0] + "] [" + texts[1] + "]");
-    // A crashed or late side has no placement: the referee forfeits it (both: a draw).
-    const RefereeSetup refereed = referee_setup(s, texts[0], texts[1]);
-    for (int side = 0; side < 2; ++side) {
-      if (!refereed.problem[side].empty() && replies[side].termination == Termination::Normal) {
-        faults.decide(side, Termination::Illegal, refereed.problem[side]);
-      }
-    }
-    s = refereed.state;
-  }
-  while (!faults.over() && !ends_before_moves(s)) {
-    Reply replies[2] = {seats[0]->move(s, kBlue), seats[1]->move(s, kRed)};
-    take(replies, false);
-    if (faults.over()) break;  // a crash or a stall ends the game before the referee
-    const std::string texts[2] = {reply_text(replies[0]), reply_text(replies[1])};
-    const RefereeTurn refereed = referee_turn(s, texts[0], texts[1]);
-    const bool legal = refereed.parse[0].ok() && refereed.parse[1].ok();
-    record.moves.push_back(legal ? joint_move_text(refereed.parse[0].action, refereed.parse[1].action)
-                                 : "[" + texts[0] + "] [" + texts[1] + "]");
-    for (int side = 0; side < 2; ++side) {
-      if (!refereed.parse[side].ok()) {
-        faults.decide(side, Termination::Illegal, "move '" + texts[side] + "': " + refereed.parse[side].message);
-      }
-    }
-    s = refereed.state;
-    ++record.plies;
-  }
-  for (auto& seat : seats) seat->finish();
-
-  // The score: the referee's result, except after a crash or a stall in play, which lose at once
-  // (both: a draw) and end the game before the referee could.
-  std::string outcome;
-  if ((faults.decisive == Termination::Crash || faults.decisive == Termination::Stalled) && !result(s).over()) {
-    const bool both = faults.at_fault[0] && faults.at_fault[1];
-    record.score = both ? 0.5 : faults.at_fault[0] ? 0.0 : 1.0;
-    outcome = both ? "draw" : faults.at_fault[0] ? "red wins" : "blue wins";
-  } else {
-    const Result r = result(s);
-    record.score = blue_score(r.outcome);
-    outcome = std::string(to_string(r.outcome)) + ": " + to_string(r.reason);
-  }
-  record.reason = outcome;
-  if (faults.over()) {
-    record.termination = faults.decisive;
-    record.fault = faults.at_fault[0] ? 0 : 1;
-    for (int seat = 0; seat < 2; ++seat) {
-      if (faults.at_fault[seat]) {
-        record.reason += "; " + names[seat] + " (" + side_name(seat) + "): " + to_string(faults.decisive) + ": " + faults.detail[seat];
-      }
-    }
-  } else if (faults.first_late >= 0) {
-    record.termination = Termination::Timeout;
-    record.fault = faults.first_late;
-  }
-  for (int seat = 0; seat < 2; ++seat) {
-    if (faults.timeouts[seat] > 0) {
-      record.reason += "; " + names[seat] + " (" + side_name(seat) + "): " + std::to_string(faults.timeouts[seat]) +
-                       (faults.late_setup[seat] ? " timeout(s), in the setup" : " timeout(s), null moves");
-    }
-  }
-  return record;
-}
+GameRecord play_game(const GameRequest& request) { return loop::referee<Play>(request); }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
   if (request.limit_games != LimitGames::Draw) {
-    throw InputError("--limit-games is for Raichu's ply-limit draws (a Dog-Cat-Mouse-cheeSe game at turn 60 goes to the side with more pieces)");
+    throw InputError("--limit-games is for Raichu's ply-limit draws (a Dog-Cat-Mouse-cheeSe game at turn 60 goes to the side "
+                     "with more pieces)");
   }
-  Rng rng(request.seed);
-  State s;
-  if (!request.opening.empty()) {
-    s = parse_position_text(request.opening, "datagen opening");
-  } else {
-    const auto generated = generate_suite(request.seed, 1, SuiteOptions{});
-    s = parse_position_text(generated[0].text, generated[0].name);
-  }
-  const ParamSet params = request.params.size() ? request.params : default_params();
-  Engine engines[2] = {Engine(params, derive_seed(request.seed, 1)), Engine(params, derive_seed(request.seed, 2))};
-  if (s.phase == Phase::Setup) {
-    Placement placements[2];
-    for (int side = 0; side < 2; ++side) {
-      if (request.random_plies > 0) {
-        const auto squares = setup_squares(*s.board, side);
-        placements[side] = placement_at(squares, s.variant, rng.below(placement_count(*s.board, s.variant, side)));
-      } else {
-        placements[side] = engines[side].choose_placement(s, side, request.limits).placement;
-      }
-    }
-    s = place_pieces(s, placements[0], placements[1]);
-  }
-  std::vector<std::string> positions;
-  for (int turn = 0; !ends_before_moves(s); ++turn) {
-    Action actions[2];
-    if (turn < request.random_plies) {
-      for (int side = 0; side < 2; ++side) {
-        ActionList list;
-        generate_actions(s, side, list);
-        actions[side] = list[rng.below(list.size())];
-      }
-    } else {
-      const bool tactical = engaged(s, kBlue, kMouse) || engaged(s, kBlue, kCat) || engaged(s, kBlue, kDog) ||
-                            engaged(s, kRed, kMouse) || engaged(s, kRed, kCat) || engaged(s, kRed, kDog);
-      if (!request.skip_tactical || !tactical) positions.push_back(position_text(s));
-      for (int side = 0; side < 2; ++side) actions[side] = *engines[side].choose_action(s, side, request.limits).action;
-    }
-    s = play(s, actions[0], actions[1]);
-  }
-  const double label = blue_score(result(s).outcome);
-  std::vector<LabelledPosition> out;
-  for (auto& p : positions) out.push_back({std::move(p), label, std::nullopt});
-  return out;
+  return loop::self_play<Play>(request);
 }
 
 }  // namespace gamelab::dcms

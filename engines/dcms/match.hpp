@@ -11,7 +11,9 @@
 //  - a setup answered late is no setup, which loses (Termination::Timeout);
 //  - kMaxConsecutiveTimeouts late answers in a row: the bot is stalled and loses (Termination::Stalled),
 //    so a dead bot cannot hold a match for 60 x 5 s.
-// A decisive fault (crash, illegal, stalled) outranks an earlier timeout in the record.
+// A decisive fault (crash, illegal, stalled, a late setup) outranks an earlier timeout in the record;
+// both seats with one in the same step are both at fault (whatever the kinds: a draw, both named).
+// The referee and self-play are the play loops of registry/play_loop.hpp over the game's Play (match.cpp).
 #include <vector>
 
 #include "registry/game_entry.hpp"

@@ -1,6 +1,7 @@
 #pragma once
 // Refereeing jump chess games for the match runner (the lab's engine or an external bot on either
-// side, see judge.hpp), opening suites, and labelled self-play games for Texel tuning.
+// side, see judge.hpp), opening suites, and labelled self-play games for Texel tuning. The referee and
+// self-play are the play loops of registry/play_loop.hpp over the game's Play (match.cpp).
 #include <string>
 #include <vector>
 

@@ -1,6 +1,7 @@
 #pragma once
 // Raichu's Texel hooks (GameEntry::features, GameEntry::datagen_game): the evaluation's sparse
-// features of a position text, and one labelled self-play game.
+// features of a position text, and one labelled self-play game (match.cpp: the self-play loop of
+// registry/play_loop.hpp over the referee's Play).
 #include <string>
 #include <vector>
 

@@ -1,15 +1,15 @@
 #include "raichu/match.hpp"
 
-#include <cmath>
-#include <memory>
+#include <array>
 #include <sstream>
 
-#include "core/error.hpp"
 #include "core/process.hpp"
+#include "raichu/datagen.hpp"
+#include "raichu/eval.hpp"
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/tablebase.hpp"
-#include "search/alphabeta.hpp"
+#include "registry/alphabeta_play.hpp"
 #include "search/alphabeta_openings.hpp"
 
 namespace gamelab::raichu {
@@ -31,10 +31,6 @@ std::optional<Move> move_to(const State& state, const std::string& board) {
   return std::nullopt;
 }
 
-std::string tail(const std::string& text) {
-  return text.size() <= 200 ? text : "..." + text.substr(text.size() - 200);
-}
-
 }  // namespace
 
 BotMove ask_external_bot(const PlayerSpec& bot, const State& state) {
@@ -48,108 +44,116 @@ BotMove ask_external_bot(const PlayerSpec& bot, const State& state) {
   const ProcessResult run = run_process(argv, "", bot.time_limit_s, [&](const std::string& line, double) {
     if (is_board_line(line, state.n)) last_board = line;
   });
-  BotMove answer;
-  if (!run.started) {
-    answer.termination = Termination::Crash;
-    answer.detail = run.error;
-    return answer;
-  }
+  if (!run.started) return {Termination::Crash, {}, {}, run.error};
+  if (last_board.empty() && run.timed_out) return {Termination::Timeout, {}, {}, "no board line within " + limit.str() + " s"};
   if (last_board.empty()) {
-    if (run.timed_out) {
-      answer.termination = Termination::Timeout;
-      answer.detail = "no board line within " + limit.str() + " s";
-    } else {
-      answer.termination = Termination::Crash;
-      answer.detail = "exited (" + (run.signaled ? std::string("signal") : "code " + std::to_string(run.exit_code)) +
-                      ") without a board line; stderr: " + tail(run.err);
-    }
-    return answer;
+    return {Termination::Crash, {}, {},
+            "exited (" + (run.signaled ? std::string("signal") : "code " + std::to_string(run.exit_code)) +
+                ") without a board line; stderr: " + loop::tail(run.err)};
   }
   const auto move = move_to(state, last_board);
-  if (!move) {
-    answer.termination = Termination::Illegal;
-    answer.detail = "board " + last_board + " is not a legal successor";
-    return answer;
-  }
-  answer.next = play(state, *move);
-  answer.detail = move_text(*move, state);
-  return answer;
+  if (!move) return {Termination::Illegal, {}, {}, "board " + last_board + " is not a legal successor"};
+  return {Termination::Normal, *move, play(state, *move), move_text(*move, state)};
 }
 
-GameRecord play_game(const GameRequest& request) {
-  if (request.players.size() != 2) throw InputError("a Raichu game needs exactly two players");
-  State s = parse_position_text(request.opening, request.opening_source);
-  const Color first = s.side;  // seat 0 moves first from the opening
-  std::unique_ptr<search::AlphaBeta<Game>> engines[2];  // the lab's seats; an external bot's stays empty
-  for (int seat = 0; seat < 2; ++seat) {
-    const PlayerSpec& p = request.players[seat];
-    if (p.external()) continue;
-    const ParamSet params = p.params.size() ? p.params : default_params();
-    engines[seat] = std::make_unique<search::AlphaBeta<Game>>(params.values(), search::AlphaBetaKnobs::from(params),
-                                                             search::SearchOptions::for_limits(p.limits));
-    if (!p.tablebase.empty()) {
-      std::shared_ptr<const tb::Tablebase> tables = tb::shared_tablebase(p.tablebase, s.n);
-      engines[seat]->set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });
+namespace {
+
+// The material of the side to move minus the other's, by the evaluation's material weights.
+int material_balance(const State& s, const ParamSet& params) {
+  std::array<int, kFeatureCount> counts{};
+  feature_counts(s, counts);
+  const auto values = params.values();
+  return counts[MaterialPichu] * values[MaterialPichu] + counts[MaterialPikachu] * values[MaterialPikachu] +
+         counts[MaterialRaichu] * values[MaterialRaichu];
+}
+
+// Raichu for the play loops (registry/play_loop.hpp). Every fault of an external bot loses the game
+// (docs/rules/raichu.md); the adjudicator is the endgame tables.
+class Play : public loop::AlphaBetaPlay<Game> {
+ public:
+  static constexpr const char* title = "Raichu";
+  static constexpr const char* adjudicator = "tablebase";
+
+  explicit Play(const GameRequest& request)
+      : AlphaBetaPlay(parse_position_text(request.opening, request.opening_source), request, default_params()) {
+    for (int seat = 0; seat < 2; ++seat) {
+      const PlayerSpec& p = request.players[seat];
+      if (p.external()) bots_[seat] = &p;
+      if (p.external() || p.tablebase.empty()) continue;
+      std::shared_ptr<const tb::Tablebase> tables = tb::shared_tablebase(p.tablebase, s_.n);
+      engines_[seat]->set_oracle([tables](const State& state, int ply) { return tb::search_score(*tables, state, ply); });
     }
+    if (!request.adjudication_tables.empty()) tables_ = tb::shared_tablebase(request.adjudication_tables, s_.n);
   }
-  std::shared_ptr<const tb::Tablebase> adjudicator;
-  if (!request.adjudication_tables.empty()) adjudicator = tb::shared_tablebase(request.adjudication_tables, s.n);
-  GameRecord record;
-  std::vector<std::uint64_t> history;
-  while (true) {
-    const Result r = result(s);
-    if (r.over()) {
-      const double white_score = r.outcome == Outcome::WhiteWins ? 1.0 : r.outcome == Outcome::BlackWins ? 0.0 : 0.5;
-      record.score = first == White ? white_score : 1.0 - white_score;
-      record.reason = std::string(to_string(r.outcome)) + ": " + to_string(r.reason);
-      return record;
-    }
-    if (adjudicator) {
-      if (const auto v = adjudicator->probe(s)) {
-        // The exact value under best play; a decision beyond the ply limit is the limit's draw.
-        const int left = s.ply_limit - s.ply;
-        const tb::Value in_game = tb::within_limit(*v, left);
-        const bool decided = in_game.wdl != tb::Wdl::Draw;
-        const bool mover_wins = in_game.wdl == tb::Wdl::Win;
-        const double mover = tb::mover_result(in_game);
-        const double white_score = s.side == White ? mover : 1.0 - mover;
-        record.score = first == White ? white_score : 1.0 - white_score;
-        record.adjudication = "tablebase";
-        const std::string cls = tb::Material::of(s).name();
-        record.reason = !decided ? "draw: adjudicated by the endgame tables (" + cls +
-                                       (v->wdl == tb::Wdl::Draw ? " drawn)" : ", decided only in " + std::to_string(v->plies) +
-                                                                                   " plies, " + std::to_string(left) + " left)")
-                                 : std::string(white_score == 1.0 ? "white wins" : "black wins") +
-                                       ": adjudicated by the endgame tables (" + cls + ", " +
-                                       (s.side == White ? "white" : "black") + " to move " + (mover_wins ? "wins" : "loses") +
-                                       " in " + std::to_string(v->plies) + " plies)";
-        return record;
-      }
-    }
-    const int seat = s.side == first ? 0 : 1;
-    const PlayerSpec& player = request.players[seat];
-    history.push_back(s.hash);
-    if (player.external()) {
-      const BotMove answer = ask_external_bot(player, s);
-      if (answer.termination != Termination::Normal) {
-        record.termination = answer.termination;
-        record.fault = seat;
-        record.score = seat == 0 ? 0.0 : 1.0;
-        record.reason = player.name + ": " + to_string(answer.termination) + ": " + answer.detail;
-        return record;
-      }
-      record.moves.push_back(answer.detail);
-      s = answer.next;
-    } else {
-      auto& engine = *engines[seat];
-      engine.set_game_history(history);
-      const auto found = engine.search(s, player.limits);
-      if (!found.best) throw std::logic_error("engine found no move in a live position");
-      record.moves.push_back(move_text(*found.best, s));
-      s = play(s, *found.best);
-    }
-    ++record.plies;
+  explicit Play(const DatagenRequest& request)
+      : AlphaBetaPlay(request.opening.empty() ? start_position(8) : parse_position_text(request.opening, "datagen opening"),
+                      request, default_params(), request.limits) {
+    if (!request.adjudication_tables.empty()) tables_ = tb::shared_tablebase(request.adjudication_tables, s_.n);
   }
+
+  loop::Answer<Move> ask(int seat) {
+    history_.push_back(s_.hash);
+    if (!bots_[seat]) return engine_move(seat);
+    const BotMove answer = ask_external_bot(*bots_[seat], s_);
+    return {answer.move, answer.termination, true, answer.detail};
+  }
+  std::string play(const loop::Answers<Play>& answers, loop::FaultLog&, int) {
+    const Move m = answers[to_move()].action;
+    std::string text = move_text(m, s_);
+    s_ = raichu::play(s_, m);
+    return text;
+  }
+  loop::Verdict verdict() const {
+    const Result r = result(s_);
+    return {seat0(r.outcome == Outcome::WhiteWins ? 1.0 : r.outcome == Outcome::BlackWins ? 0.0 : 0.5),
+            std::string(to_string(r.outcome)) + ": " + to_string(r.reason)};
+  }
+
+  // The exact value under best play; a decision beyond the ply limit is the limit's draw.
+  std::optional<loop::Verdict> adjudicate() const {
+    const auto v = tables_ ? tables_->probe(s_) : std::nullopt;
+    if (!v) return std::nullopt;
+    const int left = s_.ply_limit - s_.ply;
+    const tb::Value in_game = tb::within_limit(*v, left);
+    const double mover = tb::mover_result(in_game);
+    const double white = s_.side == White ? mover : 1.0 - mover;
+    const std::string by = "adjudicated by the endgame tables (" + tb::Material::of(s_).name();
+    const std::string plies = std::to_string(v->plies) + " plies";
+    if (in_game.wdl == tb::Wdl::Draw) {
+      return loop::Verdict{seat0(white), "draw: " + by + (v->wdl == tb::Wdl::Draw ? " drawn)" : ", decided only in " + plies +
+                                                                                         ", " + std::to_string(left) + " left)")};
+    }
+    return loop::Verdict{seat0(white), std::string(white == 1.0 ? "white wins: " : "black wins: ") + by + ", " +
+                                           (s_.side == White ? "white" : "black") + " to move " +
+                                           (in_game.wdl == tb::Wdl::Win ? "wins" : "loses") + " in " + plies + ")"};
+  }
+
+  // Self-play: a game ended by the ply limit is labelled as LimitGames says.
+  std::optional<double> self_play_label(LimitGames policy, double rules) const {
+    if (result(s_).reason != EndReason::PlyLimit || policy == LimitGames::Draw) return rules;
+    if (policy == LimitGames::Drop) return std::nullopt;
+    const int balance = material_balance(s_, params_);  // the side to move's
+    const double mover = balance > 0 ? 1.0 : balance < 0 ? 0.0 : 0.5;
+    return seat0(s_.side == White ? mover : 1.0 - mover);
+  }
+  std::string position() const { return position_line(s_); }
+
+ private:
+  const PlayerSpec* bots_[2] = {};
+  std::shared_ptr<const tb::Tablebase> tables_;  // the adjudicator
+};
+
+}  // namespace
+
+GameRecord play_game(const GameRequest& request) { return loop::referee<Play>(request); }
+
+std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) { return loop::self_play<Play>(request); }
+
+std::vector<EvalFeature> position_features(const std::string& position_text) {
+  const State state = parse_position_text(position_text, "position");
+  std::vector<EvalFeature> out;
+  for (const auto& f : features(state)) out.push_back({f.index, f.value});
+  return out;
 }
 
 std::vector<std::string> generate_openings(const OpeningRequest& request) {

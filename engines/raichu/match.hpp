@@ -1,6 +1,7 @@
 #pragma once
 // Refereeing Raichu games for the match runner, with the lab's engine or an external bot on either
-// side, and making opening suites.
+// side, and making opening suites. The referee and self-play (datagen.hpp) are the play loops of
+// registry/play_loop.hpp over Raichu's Play (match.cpp).
 #include <string>
 #include <vector>
 
@@ -16,8 +17,9 @@ std::vector<std::string> generate_openings(const OpeningRequest& request);
 // `COMMAND N PLAYER BOARD TIMELIMIT`, the last complete board line printed before the limit counts.
 struct BotMove {
   Termination termination = Termination::Normal;
+  Move move;           // valid when termination is Normal
   State next;          // valid when termination is Normal
-  std::string detail;  // what went wrong, for the record
+  std::string detail;  // what went wrong, for the record (Normal: the move's text)
 };
 BotMove ask_external_bot(const PlayerSpec& bot, const State& state);
 
