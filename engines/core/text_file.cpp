@@ -118,6 +118,21 @@ std::string located(const std::string& path, int line, int col, const std::strin
   return out + ": " + message;
 }
 
+std::vector<Field> split_fields(const std::string& line) {
+  std::vector<Field> fields;
+  for (std::size_t i = 0; i < line.size();) {
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    fields.push_back({line.substr(i, j - i), static_cast<int>(i) + 1});
+    i = j;
+  }
+  return fields;
+}
+
 std::string trim_blanks(const std::string& text) {
   constexpr const char* kBlanks = " \t\r\n\v\f";
   const auto first = text.find_first_not_of(kBlanks);

@@ -49,6 +49,15 @@ std::vector<TextLine> position_file_lines(const std::string& path);
 // that exists keeps its permissions; a new one is made 0644.
 void write_file_atomic(const std::string& path, const std::string& content);
 
+// A word of a line and its 1-based column, for errors that point at it ("file:line:col").
+struct Field {
+  std::string text;
+  int col;
+};
+
+// The words of `line`, separated by blanks and tabs, with their columns.
+std::vector<Field> split_fields(const std::string& line);
+
 // `text` without the blanks, tabs and line ends (\r, \n) around it.
 std::string trim_blanks(const std::string& text);
 

@@ -456,30 +456,6 @@ std::string position_text(const State& state) {
   return out;
 }
 
-namespace {
-
-struct Field {
-  std::string text;
-  int col;  // 1-based
-};
-
-std::vector<Field> split_fields(const std::string& line) {
-  std::vector<Field> fields;
-  for (std::size_t i = 0; i < line.size();) {
-    if (line[i] == ' ' || line[i] == '\t') {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    fields.push_back({line.substr(i, j - i), static_cast<int>(i) + 1});
-    i = j;
-  }
-  return fields;
-}
-
-}  // namespace
-
 State parse_position_text(const std::string& text, const std::string& source) {
   const std::vector<TextLine> lines = position_lines(text);
   if (lines.empty()) throw InputError(source + ": empty; expected a line 'variant ROWS COLS TURN' and the board");

@@ -11,26 +11,6 @@ namespace gamelab::jumpchess {
 
 namespace {
 
-struct Token {
-  std::string text;
-  int col;  // 1-based
-};
-
-std::vector<Token> split_blanks(const std::string& line) {
-  std::vector<Token> tokens;
-  for (std::size_t i = 0; i < line.size();) {
-    if (line[i] == ' ' || line[i] == '\t') {
-      ++i;
-      continue;
-    }
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    tokens.push_back({line.substr(i, j - i), static_cast<int>(i) + 1});
-    i = j;
-  }
-  return tokens;
-}
-
 std::string printable(const std::string& text) {
   std::string out;
   for (char ch : text) {
@@ -153,7 +133,7 @@ State parse_position_text(const std::string& text, const std::string& source) {
       throw InputError(source + ": ends after " + std::to_string(lines.size()) + " lines; " + expected);
     }
     const TextLine& line = lines[r];
-    const auto tokens = split_blanks(line.text);
+    const auto tokens = split_fields(line.text);
     for (std::size_t c = 0; c < tokens.size() && c < kSize; ++c) {
       const std::string& value = tokens[c].text;
       if (value != "0" && value != "1" && value != "2") {
@@ -179,7 +159,7 @@ State parse_position_text(const std::string& text, const std::string& source) {
   }
   if (lines.size() < 9) throw InputError(source + ": no side line after the board; " + expected);
   const TextLine& side_line = lines[8];
-  const auto side_tokens = split_blanks(side_line.text);
+  const auto side_tokens = split_fields(side_line.text);
   if (side_tokens.size() != 1) {
     throw InputError(located(source, side_line.number, 1, "expected one word, 'black' or 'white' (the side to move)"));
   }
@@ -189,7 +169,7 @@ State parse_position_text(const std::string& text, const std::string& source) {
   if (lines.size() >= 10) {
     const TextLine& line = lines[9];
     moves_line = line.number;
-    const auto tokens = split_blanks(line.text);
+    const auto tokens = split_fields(line.text);
     if (tokens.empty() || tokens[0].text != "moves") {
       throw InputError(located(source, line.number, tokens.empty() ? 1 : tokens[0].col,
                                "expected 'moves B W' (moves made by Black and White) or the end of the file"));
