@@ -1,8 +1,9 @@
 #pragma once
-// Filling the source templates of the exports (`gamelab export <game> --python`): a template holds
-// placeholders %%NAME%%, each replaced by text the lab computes (weights, tables). A template and its
-// filler are written together, so a missing or leftover placeholder is a programming error
-// (std::logic_error naming the template and the placeholder), never the user's.
+// Filling placeholders: the source templates of the exports (`gamelab export <game> --python`) and a
+// bot's command line ({params}, {nodes}, {host}: `replace_all`). A template holds placeholders
+// %%NAME%%, each replaced by text the lab computes (weights, tables). A template and its filler are
+// written together, so a missing or leftover placeholder is a programming error (std::logic_error
+// naming the template and the placeholder), never the user's.
 #include <cctype>
 #include <stdexcept>
 #include <string>
@@ -11,16 +12,21 @@
 
 namespace gamelab {
 
+// Replaces every `from` in `text` with `to`, left to right (what `to` brings in is not searched again):
+// the export templates' %%NAME%% and the {host}, {params} and {nodes} of a bot's command.
+inline void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
 // Replaces every %%name%% in `text` with `value`; `what` names the template in the error when
 // %%name%% does not occur at all.
 inline void fill_placeholder(std::string& text, const std::string& name, const std::string& value,
                              const std::string& what) {
   const std::string placeholder = "%%" + name + "%%";
-  std::size_t from = text.find(placeholder);
-  if (from == std::string::npos) throw std::logic_error(what + ": no placeholder " + placeholder);
-  for (; from != std::string::npos; from = text.find(placeholder, from + value.size())) {
-    text.replace(from, placeholder.size(), value);
-  }
+  if (text.find(placeholder) == std::string::npos) throw std::logic_error(what + ": no placeholder " + placeholder);
+  replace_all(text, placeholder, value);
 }
 
 // std::logic_error if a %%NAME%% placeholder is left in `text` (a template gained one its filler

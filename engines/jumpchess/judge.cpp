@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/placeholders.hpp"
 #include "jumpchess/notation.hpp"
 #include "jumpchess/path.hpp"
 #include "jumpchess/protocol.hpp"
@@ -15,12 +16,6 @@ std::string seconds_text(double s) {
   std::ostringstream out;
   out << s << " s";
   return out.str();
-}
-
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
 }
 
 // Printable, short: a bot's output may be anything.

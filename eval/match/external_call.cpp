@@ -9,16 +9,11 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/placeholders.hpp"
 
 namespace gamelab::eval {
 
 namespace {
-
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-}
 
 // A word for split_command (core/process.hpp): single quotes keep blanks and backslashes.
 std::string command_word(const std::string& word) {
