@@ -103,7 +103,7 @@ bench: build
 fuzz:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(PACKAGES) $(FUZZ_PACKAGES)"
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DGAMELAB_FUZZ=ON \
-	  -DGAMELAB_TESTS=OFF -DGAMELAB_BENCH=OFF -DGAMELAB_LTO=OFF -DGAMELAB_MPI=OFF >/dev/null
+	  -DGAMELAB_TESTS=OFF -DGAMELAB_BENCH=OFF -DGAMELAB_MPI=OFF >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets
 	@bash fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 

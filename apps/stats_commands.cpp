@@ -21,7 +21,32 @@ namespace gamelab::cli {
 
 namespace {
 
-using namespace gamelab::eval;
+// Named one by one, not `using namespace`: eval's GameRecord and Termination must not meet the
+// registry's in the unity build (one translation unit for all of apps/).
+using eval::check_sprt_config;
+using eval::draw_ratio;
+using eval::estimate_elo;
+using eval::game_table;
+using eval::pair_draw_ratio;
+using eval::parse_elo_model;
+using eval::rate_engines;
+using eval::read_records;
+using eval::sprt_bounds;
+using eval::sprt_llr;
+using eval::sprt_verdict;
+using eval::truncation_warning;
+using eval::write_pgn;
+using eval::EloEstimate;
+using eval::SprtConfig;
+using eval::SprtBounds;
+using eval::SprtVerdict;
+using eval::GameTable;
+using eval::RatingOptions;
+using eval::RatingList;
+using eval::RecordsFile;
+using eval::WdlCounts;
+using eval::PentanomialCounts;
+using eval::to_string;
 
 // "a,b,c" -> exactly `count` non-negative integers, else InputError naming the flag.
 std::vector<std::uint64_t> parse_counts(const std::string& flag, const std::string& text, std::size_t count,

@@ -2,6 +2,7 @@
 // One child process started without a shell in its own process group: what every way of running a
 // bot shares (process.hpp's run_process and ChildProcess, piped_process.hpp's PipedProcess). Killing
 // it kills the whole group, so a bot's own children never outlive it; destroying the object kills it.
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -54,5 +55,11 @@ void ignore_sigpipe();
 // How many words at the start of `argv` are environment assignments NAME=VALUE (NAME a letter or '_'
 // followed by letters, digits and '_').
 std::size_t leading_assignments(const std::vector<std::string>& argv);
+
+// Seconds from `start` to now (steady clock): the time a child has had.
+double seconds_since(std::chrono::steady_clock::time_point start);
+
+// Puts a pipe's end in non-blocking mode (the readers poll every pipe of a child).
+void set_nonblocking(int fd);
 
 }  // namespace gamelab

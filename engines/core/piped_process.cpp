@@ -16,19 +16,13 @@ namespace {
 
 constexpr std::size_t kMaxErr = 65536;
 
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
-
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
 }
 
 int remaining_ms(std::chrono::steady_clock::time_point start, double limit_s) {
-  const double left = limit_s - since(start);
+  const double left = limit_s - seconds_since(start);
   return left <= 0 ? 0 : static_cast<int>(left * 1000) + 1;
 }
 
@@ -137,7 +131,7 @@ PipedProcess::Read PipedProcess::read_line(std::string& line, double limit_s, st
 void PipedProcess::finish(double grace_s) {
   close_fd(in_fd_);
   const auto start = std::chrono::steady_clock::now();
-  while (child_.running() && since(start) < grace_s) {
+  while (child_.running() && seconds_since(start) < grace_s) {
     drain_err();
     ::usleep(2000);
   }

@@ -17,16 +17,6 @@
 
 namespace gamelab {
 
-namespace {
-
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
-
-}  // namespace
-
 std::vector<std::string> split_command(const std::string& command) {
   std::vector<std::string> words;
   std::string word;
@@ -98,7 +88,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   std::string partial;
   char buffer[65536];
   while (true) {
-    const double elapsed = since(start);
+    const double elapsed = seconds_since(start);
     if (elapsed >= limit_s) {
       result.timed_out = true;
       break;
@@ -140,7 +130,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
             std::string line = partial.substr(0, nl);
             if (!line.empty() && line.back() == '\r') line.pop_back();
             partial.erase(0, nl + 1);
-            if (on_line) on_line(line, since(start));
+            if (on_line) on_line(line, seconds_since(start));
           }
           if (partial.size() > max_output) partial.clear();
         } else if (result.err.size() < 65536) {
@@ -158,7 +148,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   for (int fd : {in_fd, out_fd, err_fd}) {
     if (fd >= 0) ::close(fd);
   }
-  result.seconds = since(start);
+  result.seconds = seconds_since(start);
   if (!result.timed_out) {
     if (WIFEXITED(status)) {
       result.exit_code = WEXITSTATUS(status);
@@ -207,7 +197,7 @@ ChildProcess& ChildProcess::operator=(ChildProcess&& other) noexcept {
 bool ChildProcess::wait_exit(double limit_s) {
   const auto start = std::chrono::steady_clock::now();
   while (running()) {
-    if (since(start) >= limit_s) return false;
+    if (seconds_since(start) >= limit_s) return false;
     ::usleep(2000);
   }
   return true;

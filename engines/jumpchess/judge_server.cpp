@@ -36,7 +36,7 @@ void check(const JudgeRequest& request) {
   if (!request.engine.limits.any()) throw InputError("the lab's engine needs a limit: depth=D, nodes=N or movetime=MS");
 }
 
-std::string seconds_text(double seconds) {
+std::string fixed_seconds_text(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f s", seconds);
   return text;
@@ -84,7 +84,7 @@ GameRecord play_one(const JudgeRequest& request, Socket socket, int game, const 
       } else {
         move = answer.move;
         text = move_text(move);
-        note = seconds_text(seconds);
+        note = fixed_seconds_text(seconds);
       }
     } else {
       engine.set_game_history(history);
@@ -140,7 +140,7 @@ std::vector<GameRecord> run_judge_server(const JudgeRequest& request) {
     Socket socket = listener->accept(deadline_in(wait), [] { return false; });
     if (!socket.is_open()) {
       throw InputError("no client connected to 127.0.0.1:" + std::to_string(request.port) + " within " +
-                       seconds_text(request.wait_s) + " (game " + std::to_string(game) + ")");
+                       fixed_seconds_text(request.wait_s) + " (game " + std::to_string(game) + ")");
     }
     records.push_back(play_one(request, std::move(socket), game, print));
     if (request.on_game) request.on_game(game, client_color_of(request.client_color, game) == Black, records.back());

@@ -120,7 +120,17 @@ struct GameRequest {
 };
 
 enum class Termination { Normal, Crash, Timeout, Illegal, Stalled };
-const char* to_string(Termination t);
+// Inline: the games' play loops name it, and a game's library links no registry.
+inline const char* to_string(Termination t) {
+  switch (t) {
+    case Termination::Normal: return "normal";
+    case Termination::Crash: return "crash";
+    case Termination::Timeout: return "timeout";
+    case Termination::Illegal: return "illegal";
+    case Termination::Stalled: return "stalled";
+  }
+  return "?";
+}
 
 struct GameRecord {
   double score = 0.5;          // for seat 0: 1 win, 0.5 draw, 0 loss

@@ -18,17 +18,6 @@ const std::vector<GameEntry>& game_registry() {
   return games;
 }
 
-const char* to_string(Termination t) {
-  switch (t) {
-    case Termination::Normal: return "normal";
-    case Termination::Crash: return "crash";
-    case Termination::Timeout: return "timeout";
-    case Termination::Illegal: return "illegal";
-    case Termination::Stalled: return "stalled";
-  }
-  return "?";
-}
-
 const GameEntry& find_game(const std::string& name) {
   std::string known;
   for (const auto& game : game_registry()) {

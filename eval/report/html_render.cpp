@@ -117,11 +117,11 @@ struct HtmlBlock {
   }
 };
 
-void render_section(const Section& section, int level, std::string& out) {
+void render_html_section(const Section& section, int level, std::string& out) {
   const std::string h = "h" + std::to_string(level);
   out += "<section id=\"" + escape_html(section.id) + "\">\n<" + h + ">" + escape_html(section.title) + "</" + h + ">\n";
   for (const auto& block : section.blocks) std::visit(HtmlBlock{out}, block);
-  for (const auto& sub : section.subsections) render_section(sub, level + 1, out);
+  for (const auto& sub : section.subsections) render_html_section(sub, level + 1, out);
   out += "</section>\n";
 }
 
@@ -140,7 +140,7 @@ std::string render_html(const Document& document) {
     out += "</nav>\n";
   }
   out += "</header>\n";
-  for (const auto& section : document.sections) render_section(section, 2, out);
+  for (const auto& section : document.sections) render_html_section(section, 2, out);
   if (!document.footer.empty()) out += "<footer>" + escape_html(document.footer) + "</footer>\n";
   out += "</main>\n</body>\n</html>\n";
   return out;

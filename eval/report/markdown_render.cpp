@@ -55,10 +55,10 @@ struct MarkdownBlock {
   void operator()(const Paragraph& p) const { out += escape_markdown(p.text) + "\n\n"; }
 };
 
-void render_section(const Section& section, int level, std::string& out) {
+void render_markdown_section(const Section& section, int level, std::string& out) {
   out += std::string(static_cast<std::size_t>(level), '#') + " " + escape_markdown(section.title) + "\n\n";
   for (const auto& block : section.blocks) std::visit(MarkdownBlock{out}, block);
-  for (const auto& sub : section.subsections) render_section(sub, level + 1, out);
+  for (const auto& sub : section.subsections) render_markdown_section(sub, level + 1, out);
 }
 
 }  // namespace
@@ -66,7 +66,7 @@ void render_section(const Section& section, int level, std::string& out) {
 std::string render_markdown(const Document& document) {
   std::string out = "# " + escape_markdown(document.title) + "\n\n";
   if (!document.subtitle.empty()) out += escape_markdown(document.subtitle) + "\n\n";
-  for (const auto& section : document.sections) render_section(section, 2, out);
+  for (const auto& section : document.sections) render_markdown_section(section, 2, out);
   if (!document.footer.empty()) out += escape_markdown(document.footer) + "\n";
   return out;
 }

@@ -38,4 +38,8 @@ struct PentanomialCounts {
   bool operator==(const PentanomialCounts&) const = default;
 };
 
+// When a spread is estimated from counts (Elo's interval, the SPRT's likelihood), an empty cell counts
+// as this many games or pairs, as in fishtest: no outcome is taken to be impossible.
+inline constexpr double kEmptyCellCount = 1e-3;
+
 }  // namespace gamelab::eval

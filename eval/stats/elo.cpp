@@ -18,9 +18,6 @@ double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
 namespace {
 
-// Zero cells are replaced by this many games (or pairs) when the spread is estimated (fishtest).
-constexpr double kRegularisation = 1e-3;
-
 // `values[i]` is the score of outcome i (per game), `counts[i]` how often it happened. `per_game_sd`
 // converts the sd of one outcome into the sd of one game (1 for games, sqrt(2) for pairs).
 template <std::size_t N>
@@ -46,7 +43,7 @@ EloEstimate estimate(const std::array<double, N>& values, const std::array<std::
   double rn = 0, rtotal = 0;
   std::array<double, N> regularised;
   for (std::size_t i = 0; i < N; ++i) {
-    regularised[i] = counts[i] > 0 ? static_cast<double>(counts[i]) : kRegularisation;
+    regularised[i] = counts[i] > 0 ? static_cast<double>(counts[i]) : kEmptyCellCount;
     rn += regularised[i];
     rtotal += regularised[i] * values[i];
   }

@@ -64,14 +64,12 @@ std::string_view to_string(SprtVerdict verdict) {
 
 namespace {
 
-constexpr double kRegularisation = 1e-3;
-
 template <std::size_t N>
 OutcomeCounts regularised(const std::array<std::uint64_t, N>& raw, const std::array<double, N>& values) {
   OutcomeCounts out;
   for (std::size_t i = 0; i < N; ++i) {
     out.values.push_back(values[i]);
-    out.counts.push_back(raw[i] > 0 ? static_cast<double>(raw[i]) : kRegularisation);
+    out.counts.push_back(raw[i] > 0 ? static_cast<double>(raw[i]) : kEmptyCellCount);
   }
   return out;
 }

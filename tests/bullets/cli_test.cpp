@@ -14,12 +14,11 @@ namespace {
 using gamelab_test::Run;
 using gamelab_test::run;
 
-const std::vector<std::string> kRoom = {"#######", "#R....#", "#.....#", "#.....#", "#.....#", "#....B#", "#######"};
 
 }  // namespace
 
 TEST_CASE("gamelab perft bullets reads a position file", "[bullets][cli]") {
-  gamelab::write_file_atomic("bullets_cli_room.txt", bullets_test::tournament_text(kRoom));
+  gamelab::write_file_atomic("bullets_cli_room.txt", bullets_test::tournament_text(bullets_test::kRoom));
   const Run r = run("perft bullets --board bullets_cli_room.txt --depth 1");
   CHECK(r.status == 0);
   CHECK_THAT(r.output, Catch::Contains("bullets perft 1: 49 nodes"));
@@ -35,7 +34,7 @@ TEST_CASE("gamelab perft bullets reads a position file", "[bullets][cli]") {
 }
 
 TEST_CASE("gamelab perft bullets reports a bad position by file, line and column", "[bullets][cli]") {
-  std::string text = bullets_test::tournament_text(kRoom);
+  std::string text = bullets_test::tournament_text(bullets_test::kRoom);
   text.replace(text.find("B   "), 1, "X");
   gamelab::write_file_atomic("bullets_cli_bad.txt", text);
   const Run r = run("perft bullets --board bullets_cli_bad.txt --depth 1");

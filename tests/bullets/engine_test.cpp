@@ -25,11 +25,6 @@ bool legal(const State& s, Side side, Action a) {
   return std::find(actions.begin(), actions.end(), a) != actions.end();
 }
 
-// Red in a dead end, one bullet flying in (Red can wait and pass it head-on); Blue's shot to the left
-// adds a second bullet right behind it, and then every way out is covered: Red is hit within two
-// rounds whatever it does (its own shot to the right comes too late to take Blue with it).
-const std::vector<std::string> kTrap = {"#########", "#R.<B...#", "####....#", "####....#", "#########"};
-
 }  // namespace
 
 TEST_CASE("the forced win of a bullet trap is proven by the bounds and played at once", "[bullets][engine]") {

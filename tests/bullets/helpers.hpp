@@ -11,6 +11,13 @@ namespace bullets_test {
 
 using namespace gamelab::bullets;
 
+// A 5 x 5 room, red in its top-left corner and blue in its bottom-right one.
+inline const std::vector<std::string> kRoom = {"#######", "#R....#", "#.....#", "#.....#", "#.....#", "#....B#", "#######"};
+// Red in a dead end, one bullet flying in (Red can wait and pass it head-on); Blue's shot to the left
+// adds a second bullet right behind it, and then every way out is covered: Red is hit within two
+// rounds whatever it does (its own shot to the right comes too late to take Blue with it).
+inline const std::vector<std::string> kTrap = {"#########", "#R.<B...#", "####....#", "####....#", "#########"};
+
 // One character per square: '#' wall, '.' empty, 'R' 'B' players, '^' 'v' '<' '>' one bullet.
 // Returns the tournament's input text (4 characters per square) for it.
 inline std::string tournament_text(const std::vector<std::string>& rows, std::uint32_t round = 0, char you = 'R') {

@@ -25,7 +25,6 @@ const std::string kBots = std::string(GAMELAB_SOURCE_DIR) + "/tests/bullets/bots
 using gamelab_test::Run;
 using gamelab_test::run;
 
-const std::vector<std::string> kRoom = {"#######", "#R....#", "#.....#", "#.....#", "#.....#", "#....B#", "#######"};
 
 // A folder with one small board and a short round limit, for quick matches.
 std::string small_board_folder(const std::string& name, int limit) {

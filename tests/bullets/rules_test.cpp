@@ -20,15 +20,6 @@ bool bullet_here(const State& s, int row, int col, Dir dir) {
   return std::find(all.begin(), all.end(), BulletPlace{sq(s, row, col), dir}) != all.end();
 }
 
-const std::vector<std::string> kRoom = {
-    "#######",
-    "#R....#",
-    "#.....#",
-    "#.....#",
-    "#.....#",
-    "#....B#",
-    "#######",
-};
 
 }  // namespace
 

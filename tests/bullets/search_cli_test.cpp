@@ -28,7 +28,6 @@ std::string stable_part(const std::string& output) {
   return out;
 }
 
-const std::vector<std::string> kTrap = {"#########", "#R.<B...#", "####....#", "####....#", "#########"};
 const std::vector<std::string> kOpen = {"############", "#R.....v...#", "#..#....<..#", "#.....#....#", "#..>.......#",
                                         "#.........B#", "############"};
 

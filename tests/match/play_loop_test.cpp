@@ -6,6 +6,8 @@
 
 using namespace gamelab;
 using loop::Answer;
+// GameRecord and Termination are written gamelab::GameRecord and gamelab::Termination: the other files
+// of tests_match, compiled with this one as one unit, also see eval's GameRecord and Termination.
 
 namespace {
 
@@ -58,51 +60,51 @@ GameRequest two_seats() {
 
 TEST_CASE("the fault log: counts, first and last, and the forfeit that outranks soft faults", "[play]") {
   loop::FaultLog log({"a", "b"});
-  GameRecord record;
+  gamelab::GameRecord record;
   log.fill(record);
-  CHECK(record.termination == Termination::Normal);
+  CHECK(record.termination == gamelab::Termination::Normal);
   CHECK(record.fault == -1);
-  log.add(1, 3, Termination::Timeout, "late", false);
-  log.add(0, 5, Termination::Illegal, "garbage", false);
-  log.add(1, 7, Termination::Timeout, "late again", false);
+  log.add(1, 3, gamelab::Termination::Timeout, "late", false);
+  log.add(0, 5, gamelab::Termination::Illegal, "garbage", false);
+  log.add(1, 7, gamelab::Termination::Timeout, "late again", false);
   CHECK(log.count(1) == 2);
-  CHECK(log.count(1, Termination::Timeout) == 2);
-  CHECK(log.count(0, Termination::Timeout) == 0);
+  CHECK(log.count(1, gamelab::Termination::Timeout) == 2);
+  CHECK(log.count(0, gamelab::Termination::Timeout) == 0);
   CHECK(log.first(1)->ply == 3);
   CHECK(log.last(1)->detail == "late again");
   CHECK_FALSE(log.forfeited());
   log.fill(record);
-  CHECK(record.termination == Termination::Timeout);  // the first fault
+  CHECK(record.termination == gamelab::Termination::Timeout);  // the first fault
   CHECK(record.fault == 1);
-  log.add(0, 9, Termination::Crash, "gone", true);
-  CHECK(log.forfeit(0)->kind == Termination::Crash);
+  log.add(0, 9, gamelab::Termination::Crash, "gone", true);
+  CHECK(log.forfeit(0)->kind == gamelab::Termination::Crash);
   CHECK(log.forfeit_score() == 0.0);
   log.fill(record);
-  CHECK(record.termination == Termination::Crash);  // a forfeit outranks the earlier soft faults
+  CHECK(record.termination == gamelab::Termination::Crash);  // a forfeit outranks the earlier soft faults
   CHECK(record.fault == 0);
-  log.add(1, 9, Termination::Stalled, "dead", true);
+  log.add(1, 9, gamelab::Termination::Stalled, "dead", true);
   CHECK(log.forfeit_score() == 0.5);  // both seats at fault in the same step: a draw
   CHECK(log.first_forfeit()->seat == 0);
 }
 
 TEST_CASE("the referee: soft faults play the substitute, a forfeit ends the game before its move", "[play]") {
   using Game = Toy<true>;
-  Game::script[0] = {{2}, {0, Termination::Timeout, false, "no answer"}, {1}, {1}};
-  Game::script[1] = {{1}, {1}, {0, Termination::Crash, true, "exited"}, {1}};
-  const GameRecord r = loop::referee<Game>(two_seats());
+  Game::script[0] = {{2}, {0, gamelab::Termination::Timeout, false, "no answer"}, {1}, {1}};
+  Game::script[1] = {{1}, {1}, {0, gamelab::Termination::Crash, true, "exited"}, {1}};
+  const gamelab::GameRecord r = loop::referee<Game>(two_seats());
   CHECK(r.moves == std::vector<std::string>{"2/1", "0/1"});
   CHECK(r.plies == 2);
-  CHECK(r.termination == Termination::Crash);
+  CHECK(r.termination == gamelab::Termination::Crash);
   CHECK(r.fault == 1);
   CHECK(r.score == 1.0);
   CHECK(r.reason == "b: crash: exited");  // the default forfeit reason
 
   Game::script[1][2] = {1};  // no forfeit: the game ends by its rules, the soft fault recorded
-  const GameRecord played = loop::referee<Game>(two_seats());
+  const gamelab::GameRecord played = loop::referee<Game>(two_seats());
   CHECK(played.plies == 4);
   CHECK(played.reason == "total 0");
   CHECK(played.score == 0.5);
-  CHECK(played.termination == Termination::Timeout);
+  CHECK(played.termination == gamelab::Termination::Timeout);
   CHECK(played.fault == 0);
 
   GameRequest three = two_seats();
@@ -114,18 +116,18 @@ TEST_CASE("the referee asks only the seat to move in a turn-based game, and play
   using Game = Toy<false>;
   Game::script[0] = {{3}, {3}};
   Game::script[1] = {{1}, {1}};
-  const GameRecord r = loop::referee<Game>(two_seats());
+  const gamelab::GameRecord r = loop::referee<Game>(two_seats());
   CHECK(r.moves == std::vector<std::string>{"3/0", "0/1", "3/0", "0/1"});
   CHECK(r.score == 1.0);
 
   // A faulty placement is the rules' to judge: the step is played, and counts no ply.
   using Placing = Toy<true, true>;
-  Placing::script[0] = {{0, Termination::Timeout, true, "no placement"}, {1}};
+  Placing::script[0] = {{0, gamelab::Termination::Timeout, true, "no placement"}, {1}};
   Placing::script[1] = {{0}, {1}};
-  const GameRecord placed = loop::referee<Placing>(two_seats());
+  const gamelab::GameRecord placed = loop::referee<Placing>(two_seats());
   CHECK(placed.moves == std::vector<std::string>{"setup"});
   CHECK(placed.plies == 0);
-  CHECK(placed.termination == Termination::Timeout);
+  CHECK(placed.termination == gamelab::Termination::Timeout);
   CHECK(placed.score == 0.0);
 }
 

@@ -22,7 +22,7 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFormat = 1;
+constexpr int kSpsaFormat = 1;
 
 ordered_json sprt_json(const eval::SprtConfig& s) {
   return {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha}, {"beta", s.beta},
@@ -86,7 +86,7 @@ std::vector<std::string> listed_parameter_names(const std::string& path) {
 ordered_json SpsaSettings::to_json() const {
   ordered_json j;
   j["kind"] = "spsa";
-  j["format"] = kFormat;
+  j["format"] = kSpsaFormat;
   j["game"] = game;
   j["seed"] = seed;
   j["iterations"] = schedule.iterations;
@@ -123,9 +123,9 @@ SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
   SpsaSettings s;
   try {
     if (j.at("kind").get<std::string>() != "spsa") throw InputError(source + ": not an SPSA campaign");
-    if (j.at("format").get<int>() != kFormat) {
+    if (j.at("format").get<int>() != kSpsaFormat) {
       throw InputError(source + ": campaign format " + j.at("format").dump() + ", this gamelab reads " +
-                       std::to_string(kFormat));
+                       std::to_string(kSpsaFormat));
     }
     s.game = j.at("game").get<std::string>();
     s.seed = j.at("seed").get<std::uint64_t>();

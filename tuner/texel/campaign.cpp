@@ -21,7 +21,7 @@ using nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kFormat = 1;
+constexpr int kTexelFormat = 1;
 
 ordered_json journal_line(const TexelCheckpoint& s) {
   ordered_json line;
@@ -37,7 +37,7 @@ ordered_json journal_line(const TexelCheckpoint& s) {
 ordered_json TexelSettings::to_json() const {
   ordered_json j;
   j["kind"] = "texel";
-  j["format"] = kFormat;
+  j["format"] = kTexelFormat;
   j["game"] = game;
   j["data"] = data;
   j["data_positions"] = data_positions;
@@ -60,7 +60,7 @@ TexelSettings TexelSettings::from_json(const json& j, const std::string& source)
   TexelSettings s;
   try {
     if (j.at("kind").get<std::string>() != "texel") throw InputError(source + ": not a Texel campaign");
-    if (j.at("format").get<int>() != kFormat) throw InputError(source + ": campaign format " + j.at("format").dump() + " unknown");
+    if (j.at("format").get<int>() != kTexelFormat) throw InputError(source + ": campaign format " + j.at("format").dump() + " unknown");
     s.game = j.at("game").get<std::string>();
     s.data = j.at("data").get<std::string>();
     s.data_positions = j.at("data_positions").get<std::uint64_t>();
