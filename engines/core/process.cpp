@@ -73,6 +73,12 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   ::close(err_pipe[1]);
   result.error = child.error();
   result.started = child.started();
+  if (!result.started) {  // nothing runs: nothing to wait for (a command of variables only waited out its limit)
+    for (int fd : {in_pipe[1], out_pipe[0], err_pipe[0]}) ::close(fd);
+    result.seconds = seconds_since(start);
+    result.exit_code = 127;
+    return result;
+  }
 
   // Feed standard input without ever blocking; a bot that does not read it must not hang us.
   std::size_t fed = 0;

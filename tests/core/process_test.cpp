@@ -64,6 +64,7 @@ TEST_CASE("leading NAME=VALUE words set the program's environment, as in a shell
   CHECK(gamelab::leading_assignments({"A_1=", "B=x=y", "prog", "C=3"}) == 2);
   const auto only = run_process({"A=1", "B=2"}, "", 5.0);
   CHECK_FALSE(only.started);
+  CHECK_FALSE(only.timed_out);  // nothing ran, so nothing was waited for
   CHECK(only.error.find("names no program") != std::string::npos);
   const auto missing = run_process({"A=1", "no-such-program-gamelab"}, "", 5.0);
   CHECK_FALSE(missing.started);

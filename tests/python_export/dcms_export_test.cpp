@@ -357,7 +357,7 @@ TEST_CASE("the dcms export chooses the engine's placement candidates and placeme
   require_driver_agrees("check_dcms.py", exported("dcms", "python"), write_cases("dcms_setup.jsonl", cases), 900);
 }
 
-TEST_CASE("the dcms export answers setup() and move() legally and on time, None for captured pieces", "[python][dcms]") {
+TEST_CASE("the dcms export answers setup() and move() legally and on time, None for captured pieces", "[python][dcms][timed]") {
   const std::vector<Board> boards = suite_boards();
   const double limit = 0.5;  // the module's TIME_LIMIT for this test (the tournament's 5 s: [slow] below)
   SECTION("full variant") {
@@ -456,7 +456,7 @@ TEST_CASE("the dcms export reads lists where the tournament passes tuples", "[py
   for (std::size_t k = 0; k < states.size(); ++k) require_legal_move(answers[1 + k], states[k], 0.5);
 }
 
-TEST_CASE("the dcms export answers early when its answer can no longer change", "[python][dcms]") {
+TEST_CASE("the dcms export answers early when its answer can no longer change", "[python][dcms][timed]") {
   // 2 s a call (a search of 1.55 s): decoupled UCT with the most played action (the frozen knobs)
   // stops once the leader's lead exceeds the iterations left; a proven action is played at once.
   std::vector<json> calls;

@@ -271,7 +271,7 @@ TEST_CASE("the Raichu export finds the engine's minimax value at depths 4 and 5"
   require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_minimax_deep.jsonl", cases), 3600);
 }
 
-TEST_CASE("the Raichu export plays legal moves on time from the tournament's command line", "[python][raichu]") {
+TEST_CASE("the Raichu export plays legal moves on time from the tournament's command line", "[python][raichu][timed]") {
   SECTION("the start, White") { require_legal_and_on_time(start_position(8), 2); }
   SECTION("the start of n = 10, Black") {
     State s = start_position(10);

@@ -27,7 +27,7 @@ using namespace gamelab::raichu::tb;
 namespace {
 
 // The tables up to `pieces` on board `n`, built once per test process (in memory).
-const Tablebase& tables(int n, int pieces) {
+const Tablebase& built_tables(int n, int pieces) {
   static std::map<std::pair<int, int>, std::unique_ptr<Tablebase>> built;
   auto& slot = built[{n, pieces}];
   if (!slot) {
@@ -39,6 +39,19 @@ const Tablebase& tables(int n, int pieces) {
     slot = std::make_unique<Tablebase>(build(options, stats));
   }
   return *slot;
+}
+
+// The folder of tables up to 3 pieces on n = 8 that the build wrote with `gamelab tablebase` for the
+// release bot (engines/raichu/CMakeLists.txt); read-only here. Each test is a process of its own, so
+// the tests that check the tables' values read it instead of building them again (about 3 s of two
+// cores each); the statistics test below rebuilds them and compares with datasets/tablebase.
+const std::string kBuiltFolder = GAMELAB_RAICHU_TABLES;
+
+// The tables up to `pieces` on board `n`: those files for n = 8 and 3 pieces, else built in memory.
+const Tablebase& tables(int n, int pieces) {
+  if (n != 8 || pieces != 3) return built_tables(n, pieces);
+  static const Tablebase loaded = Tablebase::load(kBuiltFolder, 8, 3);
+  return loaded;
 }
 
 // The tables up to `pieces` on n = 8 written into `folder`, as `gamelab tablebase` writes them.
@@ -361,7 +374,7 @@ namespace {
 void check_statistics(const std::string& file) {
   {
     const auto want = nlohmann::json::parse(gamelab::read_text_file(std::string(GAMELAB_DATA_DIR) + "/tablebase/" + file));
-    const Tablebase& base = tables(want["n"].get<int>(), want["max_pieces"].get<int>());
+    const Tablebase& base = built_tables(want["n"].get<int>(), want["max_pieces"].get<int>());
     REQUIRE(want["classes"].size() == classes_up_to(want["max_pieces"].get<int>()).size());
     for (const auto& c : want["classes"]) {
       const ClassStats got = class_stats(*base.find(Material::parse(c["class"].get<std::string>())));
@@ -436,15 +449,13 @@ TEST_CASE("with the tables a side that is ahead does not trade into a drawn endi
 }
 
 TEST_CASE("a game the tables know is adjudicated at once with its exact value", "[raichu][tablebase]") {
-  const gamelab_test::TempFolder folder("tablebase_adjudication");
-  build_into(folder, 3);
   gamelab::PlayerSpec a, b;
   a.name = "a";
   b.name = "b";
   a.limits.nodes = b.limits.nodes = 300;
   gamelab::GameRequest request;
   request.players = {a, b};
-  request.adjudication_tables = folder.path().string();
+  request.adjudication_tables = kBuiltFolder;
   // Won for White to move (a Raichu takes the last black piece), drawn (Raichus only), and a win that
   // needs more plies than the game has left: a draw.
   request.opening = "8 w .......@...............................................b........";
@@ -461,7 +472,7 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
   // KPvK won in 39 plies for White (datasets/tablebase/raichu-n8-3.json): a win for the search with the
   // plies to play it, a draw with 10 plies left.
   State late = parse_board(8, White, "w.........W...................................................B.");
-  const Tablebase loaded = Tablebase::load_available(folder.path().string(), 8);
+  const Tablebase loaded = Tablebase::load_available(kBuiltFolder, 8);
   CHECK(loaded.max_pieces() == 3);
   CHECK(search_score(loaded, late, 2) == gamelab::search::win_in(41));
   late.ply = 390;
@@ -497,8 +508,7 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
 }
 
 TEST_CASE("datagen with the tables ends each game where they take over and labels it exactly", "[raichu][tablebase]") {
-  const gamelab_test::TempFolder folder("tablebase_datagen");
-  const Tablebase base = build_into(folder, 3);
+  const Tablebase& base = tables(8, 3);
   gamelab::Rng rng(29);
   int games = 0, labelled = 0;
   for (int trial = 0; trial < 30; ++trial) {
@@ -509,7 +519,7 @@ TEST_CASE("datagen with the tables ends each game where they take over and label
     request.seed = static_cast<std::uint64_t>(trial);
     request.limits.nodes = 300;
     request.skip_tactical = false;
-    request.adjudication_tables = folder.path().string();
+    request.adjudication_tables = kBuiltFolder;
     const auto rows = datagen_game(request);
     if (rows.empty()) continue;
     ++games;

@@ -78,7 +78,7 @@ testing::TortureStats torture(std::size_t count) {
 
 }  // namespace
 
-TEST_CASE("bullets bot: one integer 0-8 within 150 ms of the start, for either side", "[release][bullets]") {
+TEST_CASE("bullets bot: one integer 0-8 within 150 ms of the start, for either side", "[release][bullets][timed]") {
   const auto boards = suite_boards();
   for (std::size_t k = 0; k < boards.size(); k += 20) {
     for (const Side you : {Red, Blue}) {
@@ -91,7 +91,7 @@ TEST_CASE("bullets bot: one integer 0-8 within 150 ms of the start, for either s
   }
 }
 
-TEST_CASE("bullets bot: the lab's referee takes its answer, and a whole game is refereed without a fault", "[release][bullets]") {
+TEST_CASE("bullets bot: the lab's referee takes its answer, and a whole game is refereed without a fault", "[release][bullets][timed]") {
   PlayerSpec bot;
   bot.name = "bullets_bot";
   bot.command = kBot;
@@ -183,7 +183,7 @@ TEST_CASE("bullets bot: it plays the configuration of engines/bullets/release.js
   testing::check_release_params(kBot, "bullets_bot", "bullets", default_params());
 }
 
-TEST_CASE("bullets bot torture: 30 positions at 150 ms, every answer one integer and in time", "[release][bullets][torture]") {
+TEST_CASE("bullets bot torture: 30 positions at 150 ms, every answer one integer and in time", "[release][bullets][torture][timed]") {
   const auto stats = torture(30);
   INFO(stats.summary("bullets_bot"));
   CHECK(stats.runs == 30);

@@ -141,7 +141,7 @@ TEST_CASE("raichu bot: the table grows with TIMELIMIT, 8 MB a second, 1 to 64 MB
   CHECK(bot_table_megabytes(60) == 64);
 }
 
-TEST_CASE("raichu bot: a legal successor at once, one after every iteration, and an exit before the limit", "[release][raichu]") {
+TEST_CASE("raichu bot: a legal successor at once, one after every iteration, and an exit before the limit", "[release][raichu][timed]") {
   for (const int n : {8, 16}) {
     const State s = start_position(n);
     const Run run = run_bot(bot_argv(s, 0.5), 2.0);
@@ -154,7 +154,7 @@ TEST_CASE("raichu bot: a legal successor at once, one after every iteration, and
   }
 }
 
-TEST_CASE("raichu bot: the lab's referee takes its last board line as a legal move", "[release][raichu]") {
+TEST_CASE("raichu bot: the lab's referee takes its last board line as a legal move", "[release][raichu][timed]") {
   PlayerSpec bot;
   bot.name = "raichu";
   bot.command = kBot;
@@ -222,7 +222,7 @@ TEST_CASE("raichu bot: bad input gets a message on stderr, exit code 2 and no mo
   }
 }
 
-TEST_CASE("raichu bot: the call is read as leniently as its meaning allows", "[release][raichu]") {
+TEST_CASE("raichu bot: the call is read as leniently as its meaning allows", "[release][raichu][timed]") {
   // Blanks and line ends around an argument, PLAYER in any case or spelt out, a unit after TIMELIMIT,
   // empty arguments after the four: the same request as the exact call.
   const BotRequest exact = parse_bot_args({"8", "b", kStart8, "0.5"});
@@ -280,7 +280,7 @@ TEST_CASE("raichu bot: it plays the configuration of engines/raichu/release.json
   testing::check_release_params(kBot, "raichu", "raichu", default_params());
 }
 
-TEST_CASE("raichu bot torture: 30 positions at 0.2 s, every answer legal and in time", "[release][raichu][torture]") {
+TEST_CASE("raichu bot torture: 30 positions at 0.2 s, every answer legal and in time", "[release][raichu][torture][timed]") {
   const auto stats = torture(30, 0.2);
   INFO(stats.summary("raichu"));
   CHECK(stats.runs == 30);

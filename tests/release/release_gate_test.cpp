@@ -169,7 +169,7 @@ TEST_CASE("gamelab release: an SPRT that accepts H1 releases, with the match and
   CHECK_THAT(read_text_file(root.path(md)), Catch::Contains("| **n=12** |"));
 }
 
-TEST_CASE("gamelab release: a band or the clock lost beyond its interval is named among the refusals", "[release][gate]") {
+TEST_CASE("gamelab release: a band or the clock lost beyond its interval is named among the refusals", "[release][gate][timed]") {
   Root root("bands");
   const std::string weak = write_weak_params(root);
   const std::string suite = root.path("suite.json");

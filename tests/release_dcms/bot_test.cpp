@@ -35,7 +35,7 @@ std::string move_header(int color, int turn) { return "move " + std::to_string(c
 
 }  // namespace
 
-TEST_CASE("dcms_bot is a peer of the lab's referee: a match pair against the lab's engine without a fault", "[bot]") {
+TEST_CASE("dcms_bot is a peer of the lab's referee: a match pair against the lab's engine without a fault", "[bot][timed]") {
   const gamelab_test::TempFolder folder("dcms_bot_match");
   const std::string out = (folder / "records.jsonl").string();
   const ProcessResult run = run_process(

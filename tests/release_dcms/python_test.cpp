@@ -118,7 +118,7 @@ TEST_CASE("dcms_bot.py plays full games as the tournament calls it, refereed by 
   }
 }
 
-TEST_CASE("dcms_bot.py answers None pieces and keeps the tournament's clock", "[python]") {
+TEST_CASE("dcms_bot.py answers None pieces and keeps the tournament's clock", "[python][timed]") {
   if (!have_python()) return;
   Module module(0.5, {});
   const std::vector<Board> boards = suite_boards();

@@ -37,6 +37,6 @@ void torture(std::size_t count, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("the release bot answers 30 requests legally within 0.5 s each", "[torture]") { torture(30, 31); }
+TEST_CASE("the release bot answers 30 requests legally within 0.5 s each", "[torture][timed]") { torture(30, 31); }
 
 TEST_CASE("the release bot answers 1000 requests legally within 0.5 s each", "[torture][slow]") { torture(1000, 32); }

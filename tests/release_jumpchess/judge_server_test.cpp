@@ -66,7 +66,7 @@ State replay_transcript(const std::string& transcript, int game, int& client_mov
 
 }  // namespace
 
-TEST_CASE("the judge server and the release client play full games against each other over 127.0.0.1", "[judge]") {
+TEST_CASE("the judge server and the release client play full games against each other over 127.0.0.1", "[judge][timed]") {
   const int port = free_port();
   const std::string records = std::filesystem::absolute("judged.jsonl").string();  // the test's own folder
   auto judge = start_judge(port, {"--games", "2", "--engine", "depth=2", "--timelimit", "2", "--out", records});
@@ -123,7 +123,7 @@ TEST_CASE("the judge server and the release client play full games against each 
   CHECK(odd.err.find("give --client alternate and an even --games") != std::string::npos);
 }
 
-TEST_CASE("the judge server passes for a client's illegal path and goes on", "[judge]") {
+TEST_CASE("the judge server passes for a client's illegal path and goes on", "[judge][timed]") {
   const int port = free_port();
   auto judge = start_judge(port, {"--engine", "depth=1", "--client", "white", "--timelimit", "2"});
   ChildProcess client({GAMELAB_FAKE_BOT, "--host", "127.0.0.1", "--port", std::to_string(port), "--team", "9", "--mode",
@@ -141,7 +141,7 @@ TEST_CASE("the judge server passes for a client's illegal path and goes on", "[j
   CHECK(transcript.find("games with client faults: 1") != std::string::npos);
 }
 
-TEST_CASE("gamelab judge refuses a taken port, and stops when no client comes", "[judge]") {
+TEST_CASE("gamelab judge refuses a taken port, and stops when no client comes", "[judge][timed]") {
   Listener taken = Listener::open_local();
   gamelab::ProcessResult run = gamelab::run_process(
       {GAMELAB_BINARY, "judge", "jumpchess", "--port", std::to_string(taken.port()), "--wait", "1"}, "", 30);

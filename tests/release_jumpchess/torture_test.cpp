@@ -52,6 +52,6 @@ void torture(std::size_t count, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("the release client answers 30 positions legally within 0.2 s each", "[torture]") { torture(30, 101); }
+TEST_CASE("the release client answers 30 positions legally within 0.2 s each", "[torture][timed]") { torture(30, 101); }
 
 TEST_CASE("the release client answers 1000 positions legally within 0.2 s each", "[torture][slow]") { torture(1000, 202); }
