@@ -58,9 +58,12 @@ void BM_SpsaIterationRaichu(benchmark::State& bench) {
   }
   const Spsa spsa(base, tuned, SpsaSchedule::for_iterations(1000), 1);
   const Positions positions = campaign_positions("raichu", "", "", 1);
-  SearchLimits limits;
-  limits.nodes = static_cast<std::uint64_t>(nodes);
-  const PairPlayer player = registry_pair_player("raichu", positions, limits, threads);
+  SpsaSettings settings;
+  settings.game = "raichu";
+  settings.base = base;
+  settings.tuned = tuned;
+  settings.limits = "nodes=" + std::to_string(nodes);
+  const PairPlayer player = registry_pair_player(settings, positions, threads);
   int k = 0;
   const auto start = std::chrono::steady_clock::now();
   for (auto _ : bench) {
