@@ -3,7 +3,7 @@
 BUILD    ?= build
 JOBS     ?= $(shell nproc)
 GAMELAB  := $(BUILD)/apps/gamelab
-PACKAGES := g++ make cmake ninja-build ccache catch2 libbenchmark-dev nlohmann-json3-dev libcli11-dev openmpi-bin libopenmpi-dev python3
+PACKAGES := g++ make cmake ccache catch2 libbenchmark-dev nlohmann-json3-dev libcli11-dev openmpi-bin libopenmpi-dev python3
 CTEST    := ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 # `make fuzz`: clang's libFuzzer targets for every input parser, FUZZ_SECONDS each (never part of test).
 FUZZ_BUILD    ?= build-fuzz
@@ -29,12 +29,8 @@ deps:
 	  fi; \
 	fi
 
-# A new build folder is configured for Ninja, which keeps both cores busy better than make's recursion
-# (docs/design.md §6a); a folder configured before keeps its generator.
-GENERATOR := $(if $(wildcard $(BUILD)/CMakeCache.txt),,-G Ninja)
-
 configure: deps
-	@cmake -S . -B $(BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
