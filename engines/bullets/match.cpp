@@ -85,6 +85,7 @@ class Play : public loop::SimultaneousPlay<State, Engine> {
  public:
   using Action = bullets::Action;
   static constexpr const char* title = "Bullets";
+  static constexpr const char* no_limit_games = "Bullets datagen labels round-limit games as the draws they are";
 
   explicit Play(const GameRequest& request)
       : SimultaneousPlay(parse_position(request.opening, request.opening_source).state, request, default_params()) {
@@ -158,10 +159,6 @@ GameRecord play_game(const GameRequest& request) {
 }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
-  if (request.limit_games != LimitGames::Draw) {
-    throw InputError("--limit-games: --limit-games is for Raichu's ply-limit draws; Bullets datagen labels round-limit games "
-                     "as the draws they are");
-  }
   check_limits(request.limits, "datagen limits");
   return loop::self_play<Play>(request);
 }

@@ -34,6 +34,7 @@ class Play : public loop::SimultaneousPlay<State, Engine> {
  public:
   using Action = std::string;
   static constexpr const char* title = "Dog-Cat-Mouse-cheeSe";
+  static constexpr const char* no_limit_games = "a Dog-Cat-Mouse-cheeSe game at turn 60 goes to the side with more pieces";
 
   explicit Play(const GameRequest& request)
       : SimultaneousPlay(parse_position_text(request.opening, request.opening_source), request, default_params()) {
@@ -165,10 +166,6 @@ class Play : public loop::SimultaneousPlay<State, Engine> {
 GameRecord play_game(const GameRequest& request) { return loop::referee<Play>(request); }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
-  if (request.limit_games != LimitGames::Draw) {
-    throw InputError("--limit-games is for Raichu's ply-limit draws (a Dog-Cat-Mouse-cheeSe game at turn 60 goes to the side "
-                     "with more pieces)");
-  }
   return loop::self_play<Play>(request);
 }
 

@@ -23,6 +23,7 @@ std::string fault_text(const loop::Fault& f) {
 class Play : public loop::AlphaBetaPlay<Game> {
  public:
   static constexpr const char* title = "jump chess";
+  static constexpr const char* no_limit_games = "a jump chess game that reaches the move limit is scored by pieces in the target, not drawn";
 
   explicit Play(const GameRequest& request)
       : AlphaBetaPlay(parse_position_text(request.opening, request.opening_source), request, default_params()) {
@@ -84,10 +85,6 @@ class Play : public loop::AlphaBetaPlay<Game> {
 GameRecord play_game(const GameRequest& request) { return loop::referee<Play>(request); }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) {
-  if (request.limit_games != LimitGames::Draw) {
-    throw InputError("--limit-games: a jump chess game that reaches the move limit is scored by pieces in the target, "
-                     "not drawn; the option is for Raichu's ply-limit draws");
-  }
   return loop::self_play<Play>(request);
 }
 

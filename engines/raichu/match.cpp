@@ -129,6 +129,7 @@ class Play : public loop::AlphaBetaPlay<Game> {
   }
 
   // Self-play: a game ended by the ply limit is labelled as LimitGames says.
+  static constexpr const char* no_limit_games = nullptr;
   std::optional<double> self_play_label(LimitGames policy, double rules) const {
     if (result(s_).reason != EndReason::PlyLimit || policy == LimitGames::Draw) return rules;
     if (policy == LimitGames::Drop) return std::nullopt;

@@ -73,6 +73,9 @@ struct Hooks {
   std::string notes(const FaultLog&) const { return ""; }
   // Self-play: seat 0's label for a game the rules scored `rules` (nullopt: leave the game out).
   std::optional<double> self_play_label(LimitGames, double rules) const { return rules; }
+  // A game whose self_play_label reads the LimitGames policy (Raichu's ply-limit draws) sets this to
+  // nullptr; any other says why it has no use for it, and self_play refuses a policy but Draw.
+  static constexpr const char* no_limit_games = "its games that reach their limit are scored by its rules";
 };
 
 // Asks the seats to move (both, or the seat to move); their faults go to the log.
@@ -124,6 +127,9 @@ GameRecord referee(const GameRequest& request) {
 // first position it knows, with its exact result.
 template <class G>
 std::vector<LabelledPosition> self_play(const DatagenRequest& request) {
+  if (G::no_limit_games && request.limit_games != LimitGames::Draw) {
+    throw InputError(std::string("--limit-games is for Raichu's ply-limit draws: ") + G::no_limit_games);
+  }
   G game(request);
   for (int ply = 0; ply < request.random_plies && !game.over();) {
     const bool setup = game.in_setup();
