@@ -110,6 +110,8 @@ void add_release_command(CLI::App& app) {
                         "also play the candidate against the defaults at this timed limit (e.g. movetime=780, the bot's "
                         "real time per move); refused on a loss beyond its interval");
     command->add_option("--clock-games", o.clock_games, "games of the clock match (default 40)")->check(CLI::Range(2, 1000000));
+    command->add_option("--clock-note", o.clock_note,
+                        "what the --clock limit stands for, written in the report (e.g. a scaled clock: \"a tenth of the bot's 3.9 s\")");
     command->add_option("--clock-records", o.clock_records, "the clock match's records file while it runs (default: a temporary file)");
     command->add_flag("--resume", o.resume,
                       "continue a stopped gate: its match from --records and its clock match from --clock-records, where "

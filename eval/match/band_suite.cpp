@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -114,7 +115,17 @@ std::vector<BandResult> band_results(const BandSuite& suite, const std::vector<P
     return results[it->second];
   };
   for (const Band& band : suite.bands) slot("", band.name);
+  // An axis adds rows only where one of its values covers several bands: in a suite of one axis
+  // (Raichu's n = 8..16) its rows would repeat the bands' own.
+  std::vector<std::string> aggregated;
   for (const auto& axis : suite.axes) {
+    std::map<std::string, int> bands_per_value;
+    for (const Band& band : suite.bands) ++bands_per_value[band.tags.at(axis)];
+    if (std::any_of(bands_per_value.begin(), bands_per_value.end(), [](const auto& v) { return v.second > 1; })) {
+      aggregated.push_back(axis);
+    }
+  }
+  for (const auto& axis : aggregated) {
     for (const Band& band : suite.bands) slot(axis, band.tags.at(axis));
   }
   std::map<std::string, const Band*> by_name;
@@ -125,7 +136,7 @@ std::vector<BandResult> band_results(const BandSuite& suite, const std::vector<P
     if (r.engines[0].name != a && r.engines[1].name != a) continue;
     const double first = r.games[0].score_of(a), second = r.games[1].score_of(a);
     std::vector<BandResult*> targets{&slot("", r.band)};
-    for (const auto& axis : suite.axes) targets.push_back(&slot(axis, it->second->tags.at(axis)));
+    for (const auto& axis : aggregated) targets.push_back(&slot(axis, it->second->tags.at(axis)));
     for (BandResult* t : targets) {
       t->wdl.add_game(first);
       t->wdl.add_game(second);

@@ -73,7 +73,8 @@ struct BandResult {
 };
 
 // Engine `a`'s results per band (in the suite's order), then per axis value (axes in the suite's
-// order, values in order of first appearance). Records without a band are left out.
+// order, values in order of first appearance) for each axis with a value that covers several bands.
+// Records without a band are left out.
 std::vector<BandResult> band_results(const BandSuite& suite, const std::vector<PairRecord>& records, const std::string& a);
 
 // The results as JSON rows, for reports and verdict files: {"band", "axis" (aggregates only), "games",

@@ -231,6 +231,7 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
   progress << summary_text(s, config);
   const EloEstimate elo = estimate_elo(s.penta);
   data["clock"] = {{"limit", o.clock},
+                   {"note", o.clock_note},
                    {"opponent", "default parameters"},
                    {"games", s.wdl.games()},
                    {"concurrency", o.concurrency},
@@ -345,6 +346,7 @@ Json release_config(const Json& data, const ParamSet& candidate) {
     verdict["clock"] = {{"limit", data["clock"]["limit"]}, {"games", data["clock"]["games"]},
                         {"elo", data["clock"]["elo"]}, {"elo_lower", data["clock"]["elo_lower"]},
                         {"elo_upper", data["clock"]["elo_upper"]}};
+    if (!data["clock"]["note"].get<std::string>().empty()) verdict["clock"]["note"] = data["clock"]["note"];
   }
   return {{"game", data["game"]},
           {"params", params_json(candidate)},
@@ -442,6 +444,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
     progress << "note: --limit " << o.limit << " is timed: the match's games, and so its verdict, vary from run to run\n";
   }
   if (!o.clock.empty()) parse_limits(o.clock, "--clock");
+  if (o.clock.empty() && !o.clock_note.empty()) throw InputError("--clock-note describes the --clock match: give --clock");
   if (o.clock_games < 2) throw InputError("--clock-games must be at least 2");
   if (o.resume && o.records.empty()) throw InputError("--resume continues the match in --records FILE: give it");
   if (!o.suite.empty() && o.suite != "none" && (!o.openings.empty() || !o.boards.empty())) {

@@ -60,6 +60,7 @@ struct ReleaseGateOptions {
                                // openings nor boards is given; "none": no suite
   std::string clock;           // the clock match's limit (e.g. movetime=780); empty: no clock match
   int clock_games = 40;        // its games
+  std::string clock_note;      // what the clock stands for, written in the report (a scaled clock, say)
   std::string clock_records;   // the clock match's records file while it runs; empty: a temporary file
   bool resume = false;         // continue the matches of a stopped gate from `records` and `clock_records`
   // A team's own bot instead of the lab's engine (docs/tools/your-bot.md §5): `bot` and `bot_baseline`

@@ -9,7 +9,8 @@ double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 40
 
 double elo_from_score(double score) {
   const double s = std::clamp(score, kScoreClamp, 1.0 - kScoreClamp);
-  return -400.0 * std::log10(1.0 / s - 1.0);
+  // + 0.0: an even score is 0 Elo, not -0 (-400 * log10(1) is -0.0, printed "-0.0").
+  return -400.0 * std::log10(1.0 / s - 1.0) + 0.0;
 }
 
 double elo_cap() { return elo_from_score(1.0); }

@@ -112,6 +112,8 @@ TEST_CASE("all draws: Elo 0 with a small non-zero interval, no NaN", "[eval][elo
   const EloEstimate pe = estimate_elo(p);
   REQUIRE(finite(pe));
   CHECK(pe.elo == Approx(0).margin(1e-12));
+  CHECK_FALSE(std::signbit(pe.elo));  // printed "+0.0", never "-0.0"
+  CHECK_FALSE(std::signbit(e.elo));
   CHECK(pe.elo_error == Approx(4.8629372322));
   CHECK(pe.nelo_error == Approx(181.9945452459));
   CHECK(pair_draw_ratio(p) == 1);

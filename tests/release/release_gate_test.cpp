@@ -163,7 +163,7 @@ TEST_CASE("gamelab release: an SPRT that accepts H1 releases, with the match and
   // Without --openings or --boards the match plays the game's band suite: every n of the tournament.
   CHECK(data["match"]["suite"] == "datasets/gate/raichu.json");
   CHECK(release["verdict"]["suite"] == "datasets/gate/raichu.json");
-  REQUIRE(data["match"]["bands"].size() == 10);  // n = 8, 10, 12, 14, 16, then the axis n's five values
+  REQUIRE(data["match"]["bands"].size() == 5);  // n = 8, 10, 12, 14, 16 (the one axis n adds no rows)
   CHECK(data["match"]["bands"][4]["band"] == "n=16");
   CHECK(data["match"]["bands"][4]["games"].get<int>() > 0);
   CHECK_THAT(read_text_file(root.path(md)), Catch::Contains("| **n=12** |"));
@@ -178,14 +178,15 @@ TEST_CASE("gamelab release: a band or the clock lost beyond its interval is name
       {"name": "n=10", "tags": {"n": "10"}, "openings": ")" + GAMELAB_DATA_DIR + R"(/openings/raichu-n10-gate.json"}]})");
   const ProcessResult r = run_gamelab(release_args(
       root, weak, {"--games", "16", "--limit", "depth=2", "--suite", suite, "--clock", "movetime=5", "--clock-games", "8",
-                   "--records", root.path("records.jsonl")}));
+                   "--clock-note", "a stand-in for the bot's 1 s", "--records", root.path("records.jsonl")}));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
   // The weak candidate loses everywhere: on the bands of the SPRT match and at the clock.
   CHECK_THAT(r.out, Catch::Contains("match: loses on n=") && Catch::Contains("(a loss beyond its 95% interval)"));
   CHECK_THAT(r.out, Catch::Contains("clock match: loses to the defaults at movetime=5"));
   CHECK_THAT(r.out, Catch::Contains("## At the bot's clock: candidate vs the default parameters") &&
-                        Catch::Contains("8 games at movetime=5") && Catch::Contains("**loses**"));
+                        Catch::Contains("8 games at movetime=5") && Catch::Contains("**loses**") &&
+                        Catch::Contains("- the clock: a stand-in for the bot's 1 s"));
   CHECK_THAT(r.out, Catch::Contains("clock match records kept in "));
   const std::string kept = r.out.substr(r.out.find("clock match records kept in ") + 28);
   const std::string clock_records = kept.substr(0, kept.find('\n'));
@@ -199,6 +200,7 @@ TEST_CASE("gamelab release: bad options are refused before anything runs", "[rel
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {release_args(root, "defaults", {"--force", "--suite", "s.json", "--openings", "o.json"}), "a band suite names its own positions"},
       {release_args(root, "defaults", {"--force", "--clock", "movetime=-5"}), "--clock"},
+      {release_args(root, "defaults", {"--force", "--clock-note", "scaled"}), "--clock-note describes the --clock match"},
       {release_args(root, root.path("missing.json"), {}), "missing.json"},
       {release_args(root, "defaults", {"--games", "10", "--sprt", "elo0=5,elo1=0"}), "elo0"},
       {{"release", "chess", "--params", "defaults"}, "A subcommand is required"},

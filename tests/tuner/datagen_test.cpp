@@ -88,6 +88,16 @@ TEST_CASE("datagen writes the same file whatever the concurrency", "[datagen]") 
   CHECK(rows.back().game == 5);
 }
 
+TEST_CASE("datagen refused at its first game leaves no file behind", "[datagen]") {
+  std::ostringstream log;
+  DatagenSettings s = raichu_datagen("refused.data", 1);
+  s.game = "jumpchess";  // its games end by a move limit without a draw: --limit-games material has no use
+  s.limit_games = LimitGames::Material;
+  CHECK_THROWS_WITH(run_datagen(s, log), Catch::Contains("--limit-games"));
+  CHECK_FALSE(std::filesystem::exists("refused.data"));
+  CHECK_FALSE(std::filesystem::exists("refused.data.partial"));
+}
+
 TEST_CASE("Raichu's Texel hooks: features give the engine's evaluation, tactical positions are skipped", "[datagen]") {
   const GameEntry& game = find_game("raichu");
   REQUIRE(game.eval_weights == raichu::kFeatureCount);

@@ -87,6 +87,7 @@ DataWriter::DataWriter(const std::string& path, const std::string& game,
   std::string head = std::string(kMagic) + " game=" + game;
   for (const auto& [key, value] : header) head += " " + key + "=" + value;
   head += "\n";
+  resumed_ = resume;
   if (!resume) {
     out_.open(temp_, std::ios::binary | std::ios::trunc);
     if (!out_) throw InputError(temp_ + ": cannot create (" + std::strerror(errno) + ")");
@@ -125,8 +126,14 @@ DataWriter::DataWriter(const std::string& path, const std::string& game,
   games_ = resume_from_ = last;
 }
 
-// An unfinished file stays as <path>.partial: `--resume` continues it.
-DataWriter::~DataWriter() = default;
+// An unfinished file stays as <path>.partial, for `--resume` to continue; one that never got a game
+// (a run refused at its first game) holds nothing to continue and goes.
+DataWriter::~DataWriter() {
+  if (finished_ || resumed_ || games_ > 0) return;
+  out_.close();
+  std::error_code ignored;
+  std::filesystem::remove(temp_, ignored);
+}
 
 void DataWriter::add_game(std::uint64_t game, const std::vector<LabelledPosition>& positions) {
   const std::string prefix = std::to_string(game) + "\t";

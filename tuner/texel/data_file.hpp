@@ -47,7 +47,7 @@ class DataWriter {
   // and anything after are dropped, and resume_from() is that game.
   DataWriter(const std::string& path, const std::string& game, const std::vector<std::pair<std::string, std::string>>& header,
              bool resume = false);
-  ~DataWriter();  // an unfinished file stays as <path>.partial
+  ~DataWriter();  // an unfinished file stays as <path>.partial, unless no game was written to it
   DataWriter(const DataWriter&) = delete;
   DataWriter& operator=(const DataWriter&) = delete;
 
@@ -64,6 +64,7 @@ class DataWriter {
   std::uint64_t games_ = 0;
   std::uint64_t resume_from_ = 0;
   bool finished_ = false;
+  bool resumed_ = false;
 };
 
 struct DataHeader {
