@@ -1,7 +1,13 @@
 #include "eval/records.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
 
 #include <nlohmann/json.hpp>
 
@@ -250,7 +256,7 @@ void repair_records_tail(const RecordsFile& file) {
 }
 
 RecordsAppender::RecordsAppender(const std::string& path) : path_(path) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
   if (fd_ < 0) throw InputError(path + ": cannot open for appending");
 }
 
@@ -258,6 +264,50 @@ RecordsAppender::~RecordsAppender() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void RecordsAppender::append(const std::string& line) { write_synced(fd_, path_, line + "\n"); }
+void RecordsAppender::append(const std::string& line) {
+  write_synced(fd_, path_, line + "\n");
+  struct stat ours {}, named {};
+  if (::fstat(fd_, &ours) != 0) return;
+  if (::stat(path_.c_str(), &named) == 0 && named.st_dev == ours.st_dev && named.st_ino == ours.st_ino) return;
+  restore();
+}
+
+namespace {
+
+// The whole content of the open file `fd` (opened for reading), from its start.
+std::string read_descriptor(int fd, const std::string& path) {
+  std::string content;
+  char buffer[1 << 16];
+  for (off_t offset = 0;;) {
+    const ssize_t n = ::pread(fd, buffer, sizeof buffer, offset);
+    if (n < 0) throw InputError(path + ": cannot read back the run's records (" + std::strerror(errno) + ")");
+    if (n == 0) return content;
+    content.append(buffer, static_cast<std::size_t>(n));
+    offset += n;
+  }
+}
+
+}  // namespace
+
+void RecordsAppender::restore() {
+  const std::string ours = read_descriptor(fd_, path_);
+  std::string kept;
+  std::error_code error;
+  if (std::filesystem::exists(path_, error)) {
+    const std::string found = read_text_file(path_);
+    if (ours.compare(0, found.size(), found) != 0) {  // not an older state of this file: keep it aside
+      kept = path_ + ".replaced";
+      write_file_atomic(kept, found);
+    }
+  }
+  write_file_atomic(path_, ours);
+  const int fd = ::open(path_.c_str(), O_RDWR | O_APPEND);
+  if (fd < 0) throw InputError(path_ + ": cannot open for appending");
+  ::close(fd_);
+  fd_ = fd;
+  std::cerr << "warning: " << path_ << " was replaced or removed while this run appended to it (a git checkout or "
+            << "stash?); its records are put back from the run's own copy"
+            << (kept.empty() ? std::string() : ", and the file found there is kept as " + kept) << "\n";
+}
 
 }  // namespace gamelab::eval

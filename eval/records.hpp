@@ -99,6 +99,10 @@ void repair_records_tail(const RecordsFile& file);
 
 // Appends records to a file line by line, each line forced to disk (fsync) before append returns: a
 // finished pair survives a crash or a kill. The match runner and `gamelab judge --out` write through it.
+// The file stays open for the whole run; when its path no longer names that file (a `git checkout` or
+// `git stash` replaced a committed records file while a match ran, or it was removed), the next append
+// puts the run's own copy back at the path (a file found there that is not an older state of it is kept
+// as PATH.replaced) and says so on standard error, instead of writing on into a file nobody can see.
 class RecordsAppender {
  public:
   explicit RecordsAppender(const std::string& path);  // InputError when the file cannot be opened
@@ -109,6 +113,7 @@ class RecordsAppender {
   void append(const PairRecord& record) { append(to_json_line(record)); }
 
  private:
+  void restore();  // the run's file back at path_, appends continuing there
   std::string path_;
   int fd_ = -1;
 };

@@ -190,3 +190,36 @@ TEST_CASE("W/D/L and pentanomial counts of one engine from records", "[eval][rec
   CHECK(pentanomial_counts(records, "B \"quoted\" é").cells == std::array<std::uint64_t, 5>{1, 1, 0, 0, 0});
   CHECK(pentanomial_counts(records, "nobody").pairs() == 0);
 }
+
+TEST_CASE("records appended while the file is replaced or removed are put back, nothing lost", "[eval][records]") {
+  const std::string path = "records_test_replaced.jsonl";
+  std::remove(path.c_str());
+  std::remove((path + ".replaced").c_str());
+  {
+    RecordsAppender appender(path);
+    appender.append(line_of(0));
+    appender.append(line_of(1));
+    // A `git checkout` of the committed file: an older state put in its place by a rename.
+    gamelab::write_file_atomic(path, line_of(0) + "\n");
+    appender.append(line_of(2));
+    RecordsFile file = read_records(path);
+    REQUIRE(file.records.size() == 3);
+    CHECK(file.records[1] == sample_record(1));
+    CHECK(file.records[2] == sample_record(2));
+    CHECK_FALSE(std::ifstream(path + ".replaced").good());  // an older state of the file: nothing to keep
+    // Removed, then later appends go on into the file put back.
+    std::remove(path.c_str());
+    appender.append(line_of(3));
+    appender.append(line_of(4));
+    file = read_records(path);
+    REQUIRE(file.records.size() == 5);
+    CHECK(file.records[4] == sample_record(4));
+    // Replaced by something else: it is kept aside, the run's records put back.
+    gamelab::write_file_atomic(path, line_of(9) + "\n");
+    appender.append(line_of(5));
+    CHECK(read_records(path).records.size() == 6);
+    CHECK(gamelab::read_text_file(path + ".replaced") == line_of(9) + "\n");
+  }
+  std::remove(path.c_str());
+  std::remove((path + ".replaced").c_str());
+}
