@@ -258,39 +258,31 @@ void repair_records_tail(const RecordsFile& file) {
 RecordsAppender::RecordsAppender(const std::string& path) : path_(path) {
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
   if (fd_ < 0) throw InputError(path + ": cannot open for appending");
+  remember_file();
 }
 
 RecordsAppender::~RecordsAppender() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+void RecordsAppender::remember_file() {
+  struct stat info {};
+  if (::fstat(fd_, &info) == 0) file_ = {info.st_dev, info.st_ino};
+}
+
 void RecordsAppender::append(const std::string& line) {
   write_synced(fd_, path_, line + "\n");
-  struct stat ours {}, named {};
-  if (::fstat(fd_, &ours) != 0) return;
-  if (::stat(path_.c_str(), &named) == 0 && named.st_dev == ours.st_dev && named.st_ino == ours.st_ino) return;
+  struct stat named {};
+  if (::stat(path_.c_str(), &named) == 0 && std::pair{named.st_dev, named.st_ino} == file_) return;
   restore();
 }
 
-namespace {
-
-// The whole content of the open file `fd` (opened for reading), from its start.
-std::string read_descriptor(int fd, const std::string& path) {
-  std::string content;
-  char buffer[1 << 16];
-  for (off_t offset = 0;;) {
-    const ssize_t n = ::pread(fd, buffer, sizeof buffer, offset);
-    if (n < 0) throw InputError(path + ": cannot read back the run's records (" + std::strerror(errno) + ")");
-    if (n == 0) return content;
-    content.append(buffer, static_cast<std::size_t>(n));
-    offset += n;
-  }
-}
-
-}  // namespace
-
 void RecordsAppender::restore() {
-  const std::string ours = read_descriptor(fd_, path_);
+  struct stat info {};
+  std::string ours(::fstat(fd_, &info) == 0 ? static_cast<std::size_t>(info.st_size) : 0, '\0');
+  if (::pread(fd_, ours.data(), ours.size(), 0) != static_cast<ssize_t>(ours.size())) {
+    throw InputError(path_ + ": cannot read back the run's records (" + std::strerror(errno) + ")");
+  }
   std::string kept;
   std::error_code error;
   if (std::filesystem::exists(path_, error)) {
@@ -305,6 +297,7 @@ void RecordsAppender::restore() {
   if (fd < 0) throw InputError(path_ + ": cannot open for appending");
   ::close(fd_);
   fd_ = fd;
+  remember_file();
   std::cerr << "warning: " << path_ << " was replaced or removed while this run appended to it (a git checkout or "
             << "stash?); its records are put back from the run's own copy"
             << (kept.empty() ? std::string() : ", and the file found there is kept as " + kept) << "\n";

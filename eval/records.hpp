@@ -21,10 +21,13 @@
 // Writers append `to_json_line(record) + "\n"` and flush. A record is complete once its line is
 // parsed; a run killed mid-write leaves a last line without its newline that does not parse: readers
 // report it (file and line) and skip it. Any other malformed line is an InputError naming file and line.
+#include <sys/types.h>
+
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "eval/stats/counts.hpp"
@@ -113,9 +116,11 @@ class RecordsAppender {
   void append(const PairRecord& record) { append(to_json_line(record)); }
 
  private:
-  void restore();  // the run's file back at path_, appends continuing there
+  void remember_file();  // file_ := the open file's identity
+  void restore();        // the run's file back at path_, appends continuing there
   std::string path_;
   int fd_ = -1;
+  std::pair<dev_t, ino_t> file_{};  // device and inode of the file fd_ writes: what path_ must name
 };
 
 }  // namespace gamelab::eval

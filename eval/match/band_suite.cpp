@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -119,11 +118,9 @@ std::vector<BandResult> band_results(const BandSuite& suite, const std::vector<P
   // (Raichu's n = 8..16) its rows would repeat the bands' own.
   std::vector<std::string> aggregated;
   for (const auto& axis : suite.axes) {
-    std::map<std::string, int> bands_per_value;
-    for (const Band& band : suite.bands) ++bands_per_value[band.tags.at(axis)];
-    if (std::any_of(bands_per_value.begin(), bands_per_value.end(), [](const auto& v) { return v.second > 1; })) {
-      aggregated.push_back(axis);
-    }
+    std::set<std::string> values;
+    for (const Band& band : suite.bands) values.insert(band.tags.at(axis));
+    if (values.size() < suite.bands.size()) aggregated.push_back(axis);
   }
   for (const auto& axis : aggregated) {
     for (const Band& band : suite.bands) slot(axis, band.tags.at(axis));

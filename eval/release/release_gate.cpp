@@ -231,7 +231,6 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
   progress << summary_text(s, config);
   const EloEstimate elo = estimate_elo(s.penta);
   data["clock"] = {{"limit", o.clock},
-                   {"note", o.clock_note},
                    {"opponent", "default parameters"},
                    {"games", s.wdl.games()},
                    {"concurrency", o.concurrency},
@@ -243,6 +242,7 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
                    {"elo_upper", elo.elo_upper},
                    {"seconds", s.seconds},
                    {"faults", faults_json(s)}};
+  if (!o.clock_note.empty()) data["clock"]["note"] = o.clock_note;
   add_bands(data["clock"], config, s, "clock match", losses);
   if (s.penta.pairs() > 0 && elo.elo_upper < 0) {
     char line[200];
@@ -346,7 +346,7 @@ Json release_config(const Json& data, const ParamSet& candidate) {
     verdict["clock"] = {{"limit", data["clock"]["limit"]}, {"games", data["clock"]["games"]},
                         {"elo", data["clock"]["elo"]}, {"elo_lower", data["clock"]["elo_lower"]},
                         {"elo_upper", data["clock"]["elo_upper"]}};
-    if (!data["clock"]["note"].get<std::string>().empty()) verdict["clock"]["note"] = data["clock"]["note"];
+    if (data["clock"].contains("note")) verdict["clock"]["note"] = data["clock"]["note"];
   }
   return {{"game", data["game"]},
           {"params", params_json(candidate)},

@@ -109,7 +109,7 @@ std::string clock_section(const Json& clock) {
   const Json& wdl = clock["wdl"];
   out += "- " + text(clock["games"]) + " games at " + text(clock["limit"]) + " (timed: the games vary from run to run), " +
          text(clock["concurrency"]) + " at once, seed " + text(clock["seed"]) + "\n";
-  if (clock.contains("note") && !text(clock["note"]).empty()) out += "- the clock: " + text(clock["note"]) + "\n";
+  if (clock.contains("note")) out += "- the clock: " + text(clock["note"]) + "\n";
   out += "- W-D-L " + text(wdl["wins"]) + "-" + text(wdl["draws"]) + "-" + text(wdl["losses"]) + ", pentanomial " +
          clock["pentanomial"].dump() + "\n";
   out += "- Elo " + format("%+.1f", clock["elo"].get<double>()) + " [" + format("%+.1f", clock["elo_lower"].get<double>()) +
