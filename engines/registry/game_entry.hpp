@@ -194,6 +194,26 @@ struct DatagenRequest {
   std::string adjudication_tables;
 };
 
+// Learned evaluations (`gamelab train`, tuner/train/): a position as sparse one-hot inputs, the
+// indices of the inputs that are on, seen from each side. perspective[0] is the side the evaluation
+// speaks for (the side to move in a turn-based game, blue in a simultaneous one), perspective[1] the
+// other side; one input set serves both (each side sees its own pieces as "ours"), so that a network's
+// feature transformer is shared between the perspectives (docs/tools/train.md §1).
+struct SparseInputs {
+  std::vector<std::uint32_t> perspective[2];
+};
+
+struct SparseInputSet {
+  // Names the mapping and its version (e.g. "raichu-pieces-v1"): an evaluation file trained on another
+  // mapping is refused, since its weights would mean other things.
+  std::string name;
+  std::uint32_t count = 0;       // every index is below it
+  std::uint32_t max_active = 0;  // at most this many inputs are on in one perspective (integer bounds)
+  // Fills both perspectives' active indices of a position (position-file text); clears them first.
+  // Empty: the game has no sparse inputs yet.
+  std::function<void(const std::string& position_text, SparseInputs& out)> active;
+};
+
 // `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.
 struct ExportRequest {
   ParamSet params;            // empty: the frozen release configuration (engines/<game>/release.json)
@@ -274,6 +294,9 @@ struct GameEntry {
   std::size_t eval_weights = 0;
   std::function<std::vector<EvalFeature>(const std::string& position_text)> features;
   std::function<std::vector<LabelledPosition>(const DatagenRequest&)> datagen_game;
+  // Learned evaluations: the position as sparse one-hot inputs (`gamelab train`); an empty `active`
+  // means none yet.
+  SparseInputSet sparse_inputs;
   // Release bots: source exports (`gamelab export`) and a judge server (`gamelab judge`).
   std::vector<ExportFormat> exports;
   std::function<std::vector<GameRecord>(const JudgeRequest&)> judge_server;
