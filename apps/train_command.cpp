@@ -1,0 +1,173 @@
+// gamelab train <game>: a learned evaluation fitted to self-play data (tuner/train/). Wiring only.
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+#include "core/eval_file.hpp"
+#include "core/json_file.hpp"
+#include "core/text_file.hpp"
+#include "distributed.hpp"
+#include "registry/game_registry.hpp"
+#include "tuner/campaign_files.hpp"
+#include "tuner/train/campaign.hpp"
+
+namespace gamelab::cli {
+
+namespace {
+
+using namespace gamelab::train;
+
+struct TrainArgs {
+  std::string data, campaign, form = "network";
+  int hidden = 32, epochs = 10, threads = 1, batch = 16384, scale = 0;
+  double learning_rate = 0.001, lr_gamma = 1.0, wdl = 1.0, validation = 0.1;
+  std::uint64_t seed = 1;
+  bool resume = false;
+};
+
+std::string games_with_inputs() {
+  std::string names;
+  for (const auto& g : game_registry()) {
+    if (g.sparse_inputs.active) names += (names.empty() ? "" : ", ") + g.name;
+  }
+  return names.empty() ? "none" : names;
+}
+
+// A new campaign's settings from the arguments and the data (the scale is fitted on it when not given).
+TrainSettings new_settings(const GameEntry& game, const TrainArgs& a, const TrainSet& data) {
+  TrainSettings s;
+  s.game = game.name;
+  s.inputs = game.sparse_inputs.name;
+  s.input_count = game.sparse_inputs.count;
+  s.max_active = game.sparse_inputs.max_active;
+  s.data = std::filesystem::absolute(a.data).string();
+  s.data_positions = data.positions;
+  s.data_hash = data.file_hash;
+  s.form = parse_form(a.form);
+  s.hidden = static_cast<std::uint32_t>(a.hidden);
+  s.epochs = a.epochs;
+  s.fit.batch = static_cast<std::size_t>(a.batch);
+  s.fit.learning_rate = a.learning_rate;
+  s.fit.lr_gamma = a.lr_gamma;
+  s.fit.seed = a.seed;
+  s.fit.threads = a.threads;
+  s.wdl = a.wdl;
+  s.validation = a.validation;
+  if (a.scale > 0) {
+    s.scale = a.scale;
+    s.scale_source = "given";
+  } else if (const double fitted = fit_score_scale(data.train, a.threads); fitted > 0) {
+    s.scale = std::max(1, static_cast<int>(std::lround(fitted)));
+    s.scale_source = "fitted";
+  } else {
+    s.scale = 100;
+    s.scale_source = "default";
+    std::cerr << "train: scale 100 engine units per logit (the default): the data's decisive positions with search scores "
+                 "(at least " << kMinScaleRows << " needed) do not pin one down; --scale sets it\n";
+  }
+  if (a.wdl < 1 && !data.train.has_scores()) {
+    std::cerr << "train: " << a.data << " holds no search scores; the targets are the outcomes alone\n";
+  }
+  return s;
+}
+
+void run_campaign(const std::string& dir, int threads, int epochs, TrainSet* data) {
+  TrainCampaign campaign = TrainCampaign::load(dir, std::cerr);
+  TrainSettings& s = campaign.settings();
+  if (threads > 0) s.fit.threads = threads;
+  if (epochs >= 0 && epochs != s.epochs) {  // --resume --epochs N: a longer (or shorter) run
+    s.epochs = epochs;
+    TrainSettings stored = TrainSettings::from_json(read_json_file(tuner::campaign_file(dir, "config.json")), dir);
+    stored.epochs = epochs;
+    write_file_atomic(tuner::campaign_file(dir, "config.json"), stored.to_json().dump(2) + "\n");
+  }
+  std::optional<TrainSet> loaded;
+  if (!data) {
+    loaded = load_train_set(find_game(s.game), s.data, s.validation, s.fit.seed, s.fit.threads, std::cerr);
+    data = &*loaded;
+  }
+  const Model& m = campaign.state().model;
+  std::cerr << "train " << s.game << ": " << to_string(s.form) << " over " << s.input_count << " inputs ("
+            << s.inputs << ")";
+  if (s.form == Form::Network) std::cerr << " -> 2 x " << s.hidden << " -> 1";
+  std::cerr << ", " << m.size() << " parameters; " << data->train.rows() << " training and " << data->validation.rows()
+            << " validation positions; scale " << s.scale << " (" << s.scale_source << "), wdl " << s.wdl << "; "
+            << s.fit.threads << (s.fit.threads == 1 ? " thread" : " threads") << std::endl;
+  campaign.run(*data, &std::cerr, {});
+  const TrainState& state = campaign.state();
+  std::cout << "train " << s.game << ": epoch " << state.epoch << "/" << s.epochs << ", train loss " << state.train_loss
+            << ", validation loss " << state.validation_loss << "; best epoch " << state.best_epoch << " (loss "
+            << state.best_loss << ")\n";
+  const auto best = learned::read_eval_file(tuner::campaign_file(dir, "best.eval"));
+  std::cout << "wrote " << tuner::campaign_file(dir, "best.eval") << " (fingerprint " << tuner::hex_fingerprint(best.fingerprint())
+            << ") and " << tuner::campaign_file(dir, "current.eval") << "\n";
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app) {
+  auto* train = app.add_subcommand("train", "a learned evaluation (linear or a small network over sparse inputs) fitted "
+                                             "to self-play data");
+  train->require_subcommand(1);
+  for (const auto& game : game_registry()) {
+    if (!game.datagen_game) continue;
+    const bool ready = static_cast<bool>(game.sparse_inputs.active);
+    auto* command = train->add_subcommand(
+        game.name, "train an evaluation for " + game.title + (ready ? "" : " (no sparse inputs yet)"));
+    auto a = std::make_shared<TrainArgs>();
+    command->add_option("--data", a->data, "labelled positions (gamelab datagen)");
+    command->add_option("--campaign", a->campaign, "campaign folder (made; with --resume, the one to continue)")->required();
+    command->add_flag("--resume", a->resume, "continue the campaign in --campaign after a stop or a kill (its settings)");
+    command->add_option("--form", a->form, "network (default) or linear")->check(CLI::IsMember({"linear", "network"}));
+    command->add_option("--hidden", a->hidden, "network: hidden units per perspective (default 32)")->check(CLI::Range(1, 1024));
+    command->add_option("--epochs", a->epochs, "passes over the training positions (default 10)")->check(CLI::Range(0, 1000000));
+    command->add_option("--batch", a->batch, "positions per Adam step (default 16384)")->check(CLI::Range(1, 1 << 24));
+    command->add_option("--learning-rate", a->learning_rate, "Adam's step size (default 0.001)")->check(CLI::PositiveNumber);
+    command->add_option("--lr-gamma", a->lr_gamma, "the learning rate is multiplied by this after each epoch (default 1)")
+        ->check(CLI::Range(0.0, 1.0));
+    command->add_option("--wdl", a->wdl,
+                        "target = wdl x result + (1 - wdl) x sigmoid(score / scale), where the data has search scores "
+                        "(default 1: the result alone)")
+        ->check(CLI::Range(0.0, 1.0));
+    command->add_option("--scale", a->scale,
+                        "engine units per logit (default: fitted to the data's search scores, else 100)")
+        ->check(CLI::Range(1, 100000));
+    command->add_option("--validation", a->validation, "fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
+    command->add_option("--seed", a->seed, "seed of the split, the initial weights and the order (default 1)");
+    command->add_option("--threads", a->threads, "threads (default 1; the weights do not depend on it)")->check(CLI::Range(1, 512));
+    command->callback([&game, command, a] { run_driven([&] {
+      if (!game.sparse_inputs.active) {
+        throw InputError("gamelab train " + game.name + ": " + game.title +
+                         " has no sparse inputs yet (GameEntry::sparse_inputs); games that have them: " + games_with_inputs());
+      }
+      if (a->resume) {
+        for (const char* flag : {"--data", "--form", "--hidden", "--batch", "--learning-rate", "--lr-gamma", "--wdl", "--scale",
+                                 "--validation", "--seed"}) {
+          if (command->count(flag) > 0) {
+            throw InputError(std::string(flag) + ": --resume continues with the campaign's settings (only --threads and "
+                             "--epochs may change)");
+          }
+        }
+        const TrainSettings s = TrainSettings::from_json(read_json_file(tuner::campaign_file(a->campaign, "config.json")),
+                                                         a->campaign + "/config.json");
+        if (s.game != game.name) throw InputError(a->campaign + ": a campaign of " + s.game + ", not " + game.name);
+        run_campaign(a->campaign, command->count("--threads") ? a->threads : 0,
+                     command->count("--epochs") ? a->epochs : -1, nullptr);
+        return;
+      }
+      if (a->data.empty()) throw InputError("--data: give the labelled positions (gamelab datagen), or --resume");
+      if (std::filesystem::exists(tuner::campaign_file(a->campaign, "config.json"))) {
+        throw InputError(a->campaign + " already holds a campaign; continue it with --resume");
+      }
+      TrainSet data = load_train_set(game, a->data, a->validation, a->seed, a->threads, std::cerr);
+      TrainCampaign::create(a->campaign, new_settings(game, *a, data));
+      run_campaign(a->campaign, 0, -1, &data);
+    }); });
+  }
+}
+
+}  // namespace gamelab::cli

@@ -1,0 +1,97 @@
+// `gamelab train` end to end: a tiny Raichu datagen file made here, a campaign, its files, resume,
+// and the refusals (exit code 2 with a message that says what is wrong).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "common/run.hpp"
+#include "core/eval_file.hpp"
+#include "core/text_file.hpp"
+#include "tuner/campaign_files.hpp"
+
+using gamelab_test::run;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// Four self-play games at 200 nodes a move: a few hundred positions, made once per test program.
+const std::string& tiny_data() {
+  static const std::string path = [] {
+    const auto r = run("datagen raichu --games 4 --limit nodes=200 --seed 3 --out tiny.data");
+    REQUIRE(r.status == 0);
+    return std::filesystem::absolute("tiny.data").string();
+  }();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("gamelab train raichu fits a network to a tiny datagen file and resumes it", "[train][cli]") {
+  std::filesystem::remove_all("net");
+  const auto r = run("train raichu --data " + tiny_data() + " --campaign net --epochs 3 --hidden 8 --batch 256 "
+                     "--validation 0.25 --learning-rate 0.005 --threads 2");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("network over 4560 inputs (raichu-pieces-v1) -> 2 x 8 -> 1"));
+  CHECK_THAT(r.output, Contains("scale"));
+  CHECK_THAT(r.output, Contains("train raichu: epoch 3/3"));
+  CHECK_THAT(r.output, Contains("wrote net/best.eval (fingerprint"));
+  for (const char* file : {"config.json", "checkpoint.bin", "journal.jsonl", "current.eval", "best.eval"}) {
+    CHECK(std::filesystem::exists(std::string("net/") + file));
+  }
+  const auto journal = gamelab::tuner::read_journal("net/journal.jsonl");
+  REQUIRE(journal.lines.size() == 4);
+  CHECK(journal.lines[3]["train_loss"].get<double>() < journal.lines[0]["train_loss"].get<double>());
+  const auto file = gamelab::learned::read_eval_file("net/best.eval", {"raichu", "network", "raichu-pieces-v1", 4560});
+  CHECK(file.max_active == 32);
+
+  // --resume with more epochs goes on from epoch 3; the same flags but --resume refuse to change settings.
+  const auto more = run("train raichu --campaign net --resume --epochs 5");
+  INFO(more.output);
+  REQUIRE(more.status == 0);
+  CHECK_THAT(more.output, Contains("epoch 5/5"));
+  CHECK(gamelab::tuner::read_journal("net/journal.jsonl").lines.size() == 6);
+  const auto changed = run("train raichu --campaign net --resume --hidden 16");
+  CHECK(changed.status == 2);
+  CHECK_THAT(changed.output, Contains("--hidden: --resume continues with the campaign's settings"));
+  const auto again = run("train raichu --data " + tiny_data() + " --campaign net");
+  CHECK(again.status == 2);
+  CHECK_THAT(again.output, Contains("net already holds a campaign; continue it with --resume"));
+}
+
+TEST_CASE("gamelab train: the same seed gives the same evaluation for 1 and 2 threads, linear form", "[train][cli]") {
+  std::filesystem::remove_all("one");
+  std::filesystem::remove_all("two");
+  const std::string common = " --data " + tiny_data() + " --form linear --epochs 2 --batch 128 --learning-rate 0.01 --wdl 0.5";
+  REQUIRE(run("train raichu" + common + " --campaign one --threads 1").status == 0);
+  REQUIRE(run("train raichu" + common + " --campaign two --threads 2").status == 0);
+  CHECK(gamelab::read_text_file("one/best.eval") == gamelab::read_text_file("two/best.eval"));
+  CHECK(gamelab::read_text_file("one/current.eval") == gamelab::read_text_file("two/current.eval"));
+}
+
+TEST_CASE("gamelab train refuses bad input with exit code 2 and a clear message", "[train][cli]") {
+  const auto flag = run("train raichu --data x.data --campaign c --hiden 8");
+  CHECK(flag.status == 2);
+  CHECK_THAT(flag.output, Contains("--hiden"));
+  const auto missing = run("train raichu --data no-such.data --campaign c");
+  CHECK(missing.status == 2);
+  CHECK_THAT(missing.output, Contains("no-such.data: cannot open"));
+  CHECK_FALSE(std::filesystem::exists("c/config.json"));
+  const auto form = run("train raichu --data " + tiny_data() + " --campaign c --form conv");
+  CHECK(form.status == 2);
+  CHECK_THAT(form.output, Contains("--form"));
+  const auto no_data = run("train raichu --campaign c");
+  CHECK(no_data.status == 2);
+  CHECK_THAT(no_data.output, Contains("--data: give the labelled positions"));
+  const auto no_campaign = run("train raichu --campaign nowhere --resume");
+  CHECK(no_campaign.status == 2);
+  CHECK_THAT(no_campaign.output, Contains("nowhere/config.json"));
+  const auto bullets = run("train bullets --data x.data --campaign c");
+  CHECK(bullets.status == 2);
+  CHECK_THAT(bullets.output, Contains("Bullets has no sparse inputs yet"));
+  // A data file of another game.
+  std::ofstream("jump.data") << "#gamelab-datagen 1 game=jumpchess\n#end positions=0 games=0\n";
+  const auto other = run("train raichu --data jump.data --campaign c");
+  CHECK(other.status == 2);
+  CHECK_THAT(other.output, Contains("positions of game 'jumpchess', not raichu"));
+}

@@ -1,0 +1,243 @@
+#include "tuner/train/campaign.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "core/progress.hpp"
+#include "core/text_file.hpp"
+#include "tuner/campaign_files.hpp"
+#include "tuner/train/eval_export.hpp"
+
+namespace gamelab::train {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+using tuner::campaign_file;
+
+namespace {
+
+constexpr int kTrainFormat = 1;
+
+std::string figure(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6f", value);
+  return text;
+}
+
+}  // namespace
+
+ordered_json TrainSettings::to_json() const {
+  ordered_json j;
+  j["kind"] = "train";
+  j["format"] = kTrainFormat;
+  j["game"] = game;
+  j["inputs"] = inputs;
+  j["input_count"] = input_count;
+  j["max_active"] = max_active;
+  j["data"] = data;
+  j["data_positions"] = data_positions;
+  j["data_hash"] = tuner::hex_fingerprint(data_hash);
+  j["form"] = to_string(form);
+  j["hidden"] = form == Form::Network ? hidden : 0;
+  j["epochs"] = epochs;
+  j["batch"] = fit.batch;
+  j["learning_rate"] = fit.learning_rate;
+  j["lr_gamma"] = fit.lr_gamma;
+  j["beta1"] = fit.beta1;
+  j["beta2"] = fit.beta2;
+  j["seed"] = fit.seed;
+  j["threads"] = fit.threads;
+  j["wdl"] = wdl;
+  j["scale"] = scale;
+  j["scale_source"] = scale_source;
+  j["validation"] = validation;
+  return j;
+}
+
+TrainSettings TrainSettings::from_json(const json& j, const std::string& source) {
+  TrainSettings s;
+  try {
+    if (j.at("kind").get<std::string>() != "train") throw InputError(source + ": not a training campaign");
+    if (j.at("format").get<int>() != kTrainFormat) throw InputError(source + ": campaign format " + j.at("format").dump() + " unknown");
+    s.game = j.at("game").get<std::string>();
+    s.inputs = j.at("inputs").get<std::string>();
+    s.input_count = j.at("input_count").get<std::uint32_t>();
+    s.max_active = j.at("max_active").get<std::uint32_t>();
+    s.data = j.at("data").get<std::string>();
+    s.data_positions = j.at("data_positions").get<std::uint64_t>();
+    s.data_hash = std::stoull(j.at("data_hash").get<std::string>(), nullptr, 16);
+    s.form = parse_form(j.at("form").get<std::string>());
+    s.hidden = j.at("hidden").get<std::uint32_t>();
+    s.epochs = j.at("epochs").get<int>();
+    s.fit.batch = j.at("batch").get<std::size_t>();
+    s.fit.learning_rate = j.at("learning_rate").get<double>();
+    s.fit.lr_gamma = j.at("lr_gamma").get<double>();
+    s.fit.beta1 = j.at("beta1").get<double>();
+    s.fit.beta2 = j.at("beta2").get<double>();
+    s.fit.seed = j.at("seed").get<std::uint64_t>();
+    s.fit.threads = j.at("threads").get<int>();
+    s.wdl = j.at("wdl").get<double>();
+    s.scale = j.at("scale").get<int>();
+    s.scale_source = j.at("scale_source").get<std::string>();
+    s.validation = j.at("validation").get<double>();
+  } catch (const json::exception& e) {
+    throw InputError(source + ": not a training campaign configuration (" + e.what() + ")");
+  } catch (const std::logic_error&) {  // stoull
+    throw InputError(source + ": data_hash is not hexadecimal");
+  }
+  if (s.epochs < 0 || s.fit.threads < 1 || s.fit.batch < 1 || !(s.fit.learning_rate > 0) || s.scale < 1 ||
+      !(s.wdl >= 0 && s.wdl <= 1) || (s.form == Form::Network && (s.hidden < 1 || s.hidden > 1024))) {
+    throw InputError(source + ": a setting is out of range (epochs >= 0, threads >= 1, batch >= 1, learning_rate > 0, "
+                     "scale >= 1, wdl in [0, 1], hidden in [1, 1024])");
+  }
+  return s;
+}
+
+void TrainCampaign::create(const std::string& dir, const TrainSettings& settings) {
+  const std::string config = campaign_file(dir, "config.json");
+  if (std::filesystem::exists(config)) {
+    throw InputError(dir + " already holds a campaign; continue it with: gamelab train " + settings.game + " --campaign " + dir +
+                     " --resume");
+  }
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) throw InputError(dir + ": cannot create the campaign folder (" + error.message() + ")");
+  write_file_atomic(config, settings.to_json().dump(2) + "\n");
+}
+
+TrainCampaign TrainCampaign::load(const std::string& dir, std::ostream& notes) {
+  const std::string config_path = campaign_file(dir, "config.json");
+  if (!std::filesystem::exists(config_path)) throw InputError(dir + ": no campaign here (no config.json)");
+  TrainCampaign campaign(dir, TrainSettings::from_json(read_json_file(config_path), config_path));
+  const TrainSettings& s = campaign.settings_;
+  const Model shape = initial_model(s.form, s.input_count, s.hidden, s.max_active, s.fit.seed);
+  const std::string checkpoint_path = campaign_file(dir, "checkpoint.bin");
+  const tuner::Journal journal = tuner::read_journal(campaign_file(dir, "journal.jsonl"));
+  if (journal.truncated_line) notes << tuner::truncation_note(journal) << "\n";
+  tuner::repair_journal(journal);
+  const int journal_last = journal.lines.empty() ? -1 : journal.lines.back().value("epoch", -2);
+  if (std::filesystem::exists(checkpoint_path)) {
+    campaign.state_ = read_checkpoint(checkpoint_path, shape);
+  } else {
+    campaign.state_.model = shape;
+  }
+  TrainState& state = campaign.state_;
+  if (journal_last == state.epoch - 1 && state.epoch >= 0) {
+    tuner::append_journal_line(journal.path, state.journal_line);  // killed between the checkpoint and its line
+  } else if (journal_last != state.epoch) {
+    throw InputError(journal.path + ": its last epoch (" + std::to_string(journal_last) + ") does not follow " + checkpoint_path +
+                     " (epoch " + std::to_string(state.epoch) + "); the campaign is inconsistent");
+  }
+  return campaign;
+}
+
+void TrainCampaign::write_eval(const std::string& name) const {
+  ExportInfo info;
+  info.game = settings_.game;
+  info.inputs = settings_.inputs;
+  info.max_active = settings_.max_active;
+  info.scale = settings_.scale;
+  info.note = "epoch " + std::to_string(state_.epoch) + ", train loss " + figure(state_.train_loss) + ", validation loss " +
+              figure(state_.validation_loss) + ", data " + tuner::hex_fingerprint(settings_.data_hash);
+  learned::write_eval_file(campaign_file(dir_, name), quantise(state_.model, info));
+}
+
+void TrainCampaign::save(bool improved) {
+  if (improved) write_eval("best.eval");
+  write_eval("current.eval");
+  write_checkpoint(campaign_file(dir_, "checkpoint.bin"), state_);
+  tuner::append_journal_line(campaign_file(dir_, "journal.jsonl"), state_.journal_line);
+}
+
+void TrainCampaign::run(TrainSet& data, std::ostream* progress, const TrainRunOptions& options) {
+  const TrainSettings& s = settings_;
+  if (data.file_hash != s.data_hash || data.positions != s.data_positions) {
+    throw InputError(s.data + ": the data file changed since the campaign began (its hash or size differs)");
+  }
+  if (data.train.inputs != s.input_count) throw InputError("the data's inputs do not match the campaign's");
+  set_targets(data.train, s.wdl, s.scale);
+  set_targets(data.validation, s.wdl, s.scale);
+  const bool validating = data.validation.rows() > 0;
+  const int threads = s.fit.threads;
+
+  std::optional<Progress> bar;
+  if (progress) {
+    ProgressOptions o;
+    o.task = "train " + s.game;
+    o.unit = "epochs";
+    o.total = static_cast<std::uint64_t>(s.epochs);
+    o.start = static_cast<std::uint64_t>(std::max(state_.epoch, 0));
+    o.line_interval_s = options.progress_interval_s;
+    bar.emplace(*progress, o);
+  }
+  double rate = 0;  // positions per second over the last epoch
+  auto detail = [&](const std::string& within) {
+    std::string text = within + "train " + figure(state_.train_loss) + "  validation " + figure(state_.validation_loss);
+    if (rate > 0) {
+      char figure_text[64];
+      std::snprintf(figure_text, sizeof figure_text, "  %.2f M pos/s", rate / 1e6);
+      text += figure_text;
+    }
+    return text;
+  };
+
+  if (state_.epoch < 0) {  // the starting weights are epoch 0
+    state_.model = initial_model(s.form, s.input_count, s.hidden, s.max_active, s.fit.seed);
+    state_.adam = AdamState{};
+    state_.epoch = 0;
+    state_.train_loss = mean_loss(state_.model, data.train, threads);
+    state_.validation_loss = validating ? mean_loss(state_.model, data.validation, threads) : 0;
+    state_.best_epoch = 0;
+    state_.best_loss = validating ? state_.validation_loss : state_.train_loss;
+    ordered_json line;
+    line["epoch"] = 0;
+    line["train_loss"] = state_.train_loss;
+    line["validation_loss"] = state_.validation_loss;
+    line["scale"] = s.scale;
+    state_.journal_line = line;
+    save(true);
+    if (bar) bar->update(0, detail(""));
+  } else {
+    write_eval("current.eval");  // a run killed after its checkpoint but before this file
+  }
+  const int last = options.max_epochs < 0 ? s.epochs : std::min(s.epochs, state_.epoch + options.max_epochs);
+  for (int epoch = state_.epoch + 1; epoch <= last; ++epoch) {
+    const std::uint64_t rows = data.train.rows();
+    const auto on_batch = [&](std::uint64_t done) {
+      if (bar) bar->update(static_cast<std::uint64_t>(epoch - 1), detail("epoch " + std::to_string(epoch) + " " +
+                                                                          std::to_string(done * 100 / std::max<std::uint64_t>(rows, 1)) + "%  "));
+    };
+    const EpochReport report = train_epoch(state_.model, state_.adam, data.train, epoch, s.fit, on_batch);
+    rate = report.seconds > 0 ? static_cast<double>(report.positions) / report.seconds : 0;
+    state_.epoch = epoch;
+    state_.train_loss = report.train_loss;
+    state_.validation_loss = validating ? mean_loss(state_.model, data.validation, threads) : 0;
+    const double loss = validating ? state_.validation_loss : state_.train_loss;
+    const bool improved = loss < state_.best_loss;
+    if (improved) {
+      state_.best_loss = loss;
+      state_.best_epoch = epoch;
+    }
+    ordered_json line;
+    line["epoch"] = epoch;
+    line["train_loss"] = state_.train_loss;
+    line["validation_loss"] = state_.validation_loss;
+    line["learning_rate"] = s.fit.learning_rate * std::pow(s.fit.lr_gamma, epoch - 1);
+    line["positions_per_s"] = std::round(rate);
+    line["seconds"] = std::round(report.seconds * 1000) / 1000;
+    state_.journal_line = line;
+    save(improved);
+    if (bar) {
+      if (epoch == last) bar->finish(static_cast<std::uint64_t>(epoch), detail(""));
+      else bar->update(static_cast<std::uint64_t>(epoch), detail(""));
+    }
+  }
+}
+
+}  // namespace gamelab::train

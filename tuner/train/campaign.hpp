@@ -1,0 +1,83 @@
+#pragma once
+// A training campaign on disk, resumable after a kill (docs/tools/train.md §5):
+//
+//   config.json      what the run is: the game and its input set, the data file (path, positions, hash),
+//                    the form and its sizes, the fit's settings, wdl and scale, validation and seed
+//   checkpoint.bin   the state after the last epoch: the float weights, Adam's moments and step count,
+//                    the losses and the best epoch (a JSON line, then the floats; written atomically)
+//   journal.jsonl    one JSON line per epoch: {"epoch", "train_loss", "validation_loss",
+//                    "learning_rate", "positions_per_s", "seconds"}; epoch 0 is the starting weights
+//   current.eval     the evaluation file of the last epoch
+//   best.eval        the evaluation file of the epoch with the lowest validation loss (training loss
+//                    without a validation split)
+//
+// Each epoch writes best.eval (when it improved), current.eval, the checkpoint, then its journal
+// line, each atomically or appended with fsync. A run killed anywhere goes on from the checkpoint:
+// a missing last journal line is written from it, a half-written one is cut off, and the epoch after
+// the checkpoint is computed again, to the same bits (fit.hpp). So an interrupted and resumed run
+// ends with the files of an uninterrupted one.
+#include <cstdint>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tuner/train/checkpoint.hpp"
+#include "tuner/train/dataset.hpp"
+#include "tuner/train/fit.hpp"
+#include "tuner/train/model.hpp"
+
+namespace gamelab::train {
+
+struct TrainSettings {
+  std::string game;
+  std::string inputs;  // the game's input set name
+  std::uint32_t input_count = 0;
+  std::uint32_t max_active = 0;
+  std::string data;  // the data file
+  std::uint64_t data_positions = 0;
+  std::uint64_t data_hash = 0;
+  Form form = Form::Network;
+  std::uint32_t hidden = 32;
+  int epochs = 10;
+  FitSettings fit;    // batch, learning rate, gamma, betas, seed, threads
+  double wdl = 1.0;   // target = wdl x outcome + (1 - wdl) x sigmoid(score / scale)
+  int scale = 0;      // engine units per logit
+  std::string scale_source;  // "given", "fitted" (on the decisive games' scores) or "default"
+  double validation = 0.1;
+
+  nlohmann::ordered_json to_json() const;
+  static TrainSettings from_json(const nlohmann::json& data, const std::string& source);
+};
+
+struct TrainRunOptions {
+  int max_epochs = -1;              // stop after this many epochs in this run (-1: to the end)
+  double progress_interval_s = 10;  // not on a terminal: seconds between progress lines
+};
+
+class TrainCampaign {
+ public:
+  // Writes config.json; refuses a folder that holds a campaign.
+  static void create(const std::string& dir, const TrainSettings& settings);
+  // Reads config and checkpoint and makes the journal agree with the checkpoint.
+  static TrainCampaign load(const std::string& dir, std::ostream& notes);
+
+  const TrainSettings& settings() const { return settings_; }
+  TrainSettings& settings() { return settings_; }
+  const TrainState& state() const { return state_; }
+  const std::string& dir() const { return dir_; }
+
+  // Runs epochs up to settings().epochs on `data`, which must be the campaign's data file (its hash is
+  // checked); sets the targets from wdl and scale.
+  void run(TrainSet& data, std::ostream* progress, const TrainRunOptions& options);
+
+ private:
+  TrainCampaign(std::string dir, TrainSettings settings) : dir_(std::move(dir)), settings_(std::move(settings)) {}
+  void save(bool improved);
+  void write_eval(const std::string& name) const;
+
+  std::string dir_;
+  TrainSettings settings_;
+  TrainState state_;
+};
+
+}  // namespace gamelab::train

@@ -1,0 +1,143 @@
+#include "tuner/train/dataset.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <ostream>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "tuner/texel/data_file.hpp"
+#include "tuner/texel/load.hpp"
+
+namespace gamelab::train {
+
+void TrainData::add_row(const std::vector<std::uint32_t>& us, const std::vector<std::uint32_t>& them, double outcome,
+                        float score, std::uint64_t game) {
+  if (inputs == 0 || inputs > 65536) throw std::invalid_argument("the input count must be in [1, 65536]");
+  for (const auto* list : {&us, &them}) {
+    for (std::uint32_t i : *list) {
+      if (i >= inputs) {
+        throw std::invalid_argument("input " + std::to_string(i) + " is not below the " + std::to_string(inputs) + " inputs");
+      }
+      indices.push_back(static_cast<std::uint16_t>(i));
+    }
+    offsets.push_back(indices.size());
+  }
+  outcomes.push_back(static_cast<float>(outcome));
+  scores.push_back(score);
+  targets.push_back(static_cast<float>(outcome));
+  games.push_back(game);
+}
+
+bool TrainData::has_scores() const {
+  return std::any_of(scores.begin(), scores.end(), [](float s) { return !std::isnan(s); });
+}
+
+void set_targets(TrainData& data, double wdl, double scale) {
+  for (std::size_t r = 0; r < data.rows(); ++r) {
+    const double outcome = data.outcomes[r], score = data.scores[r];
+    data.targets[r] = static_cast<float>(std::isnan(score) || wdl >= 1 ? outcome
+                                                                       : wdl * outcome + (1 - wdl) / (1 + std::exp(-score / scale)));
+  }
+}
+
+double fit_score_scale(const TrainData& data, int threads) {
+  std::vector<std::pair<double, double>> rows;  // (score, outcome)
+  for (std::size_t r = 0; r < data.rows(); ++r) {
+    if (!std::isnan(data.scores[r]) && data.outcomes[r] != 0.5f) rows.push_back({data.scores[r], data.outcomes[r]});
+  }
+  if (rows.size() < kMinScaleRows) return 0;
+  // Mean squared error at scale 10^x; the sum in a fixed order, whatever `threads`.
+  const auto error = [&](double x) {
+    const double scale = std::pow(10.0, x);
+    std::vector<double> part(rows.size());
+    const long n = static_cast<long>(rows.size());
+#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
+    for (long i = 0; i < n; ++i) {
+      const double e = 1 / (1 + std::exp(-rows[static_cast<std::size_t>(i)].first / scale)) - rows[static_cast<std::size_t>(i)].second;
+      part[static_cast<std::size_t>(i)] = e * e;
+    }
+    double sum = 0;
+    for (double p : part) sum += p;
+    return sum / static_cast<double>(rows.size());
+  };
+  constexpr double kLow = 1, kHigh = 4, kStep = 0.05;  // 10 .. 10,000 engine units per logit
+  const int steps = static_cast<int>(std::lround((kHigh - kLow) / kStep));
+  int best = 0;
+  double best_error = error(kLow);
+  for (int i = 1; i <= steps; ++i) {
+    const double e = error(kLow + i * kStep);
+    if (e < best_error) {
+      best_error = e;
+      best = i;
+    }
+  }
+  double a = kLow + std::max(best - 1, 0) * kStep, b = kLow + std::min(best + 1, steps) * kStep;
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  for (int i = 0; i < 40; ++i) {
+    const double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a);
+    if (error(x1) <= error(x2)) b = x2;
+    else a = x1;
+  }
+  const double x = error((a + b) / 2) <= best_error ? (a + b) / 2 : kLow + best * kStep;
+  // At an end of the range the data does not pin the scale down (outcomes that the scores' signs
+  // alone predict push it to the low end).
+  if (x <= kLow + kStep / 2 || x >= kHigh - kStep / 2) return 0;
+  return std::pow(10.0, x);
+}
+
+TrainSet load_train_set(const GameEntry& game, const std::string& path, double validation, std::uint64_t seed, int threads,
+                        std::ostream& progress) {
+  const SparseInputSet& set = game.sparse_inputs;
+  if (!set.active || set.count == 0) throw InputError("game " + game.name + " has no sparse inputs yet (gamelab train needs them)");
+  if (set.count > 65536) throw InputError("game " + game.name + ": more than 65536 sparse inputs");
+  if (!(validation >= 0 && validation < 1)) throw InputError("--validation must be in [0, 1)");
+  const auto start = std::chrono::steady_clock::now();
+  TrainSet out;
+  out.train.inputs = out.validation.inputs = set.count;
+  std::uint64_t last_game = ~0ULL;
+  auto on_batch = [&](std::vector<tuner::DataRow>& rows) {
+    const long count = static_cast<long>(rows.size());
+    std::vector<SparseInputs> active(rows.size());
+    std::exception_ptr failure;
+    std::mutex lock;
+#pragma omp parallel for schedule(dynamic, 256) num_threads(std::max(threads, 1))
+    for (long i = 0; i < count; ++i) {
+      const tuner::DataRow& row = rows[static_cast<std::size_t>(i)];
+      try {
+        set.active(row.position, active[static_cast<std::size_t>(i)]);
+      } catch (const std::exception& e) {
+        std::lock_guard<std::mutex> guard(lock);
+        if (!failure) failure = std::make_exception_ptr(InputError(path + ":" + std::to_string(row.line) + ": " + e.what()));
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const tuner::DataRow& row = rows[i];
+      TrainData& target = tuner::held_out(row.game, validation, seed) ? out.validation : out.train;
+      const float score = row.score ? static_cast<float>(*row.score) : std::numeric_limits<float>::quiet_NaN();
+      try {
+        target.add_row(active[i].perspective[0], active[i].perspective[1], row.result, score, row.game);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(path + ":" + std::to_string(row.line) + ": " + e.what());
+      }
+      if (row.game != last_game) {
+        ++out.games;
+        last_game = row.game;
+      }
+    }
+    out.positions += rows.size();
+  };
+  tuner::read_data_file(path, game.name, 1 << 16, on_batch, &out.file_hash);
+  if (out.train.rows() == 0) throw InputError(path + ": no training positions (is --validation too large?)");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress << "train: " << out.positions << " positions of " << out.games << " games from " << path << " ("
+           << out.train.rows() << " training, " << out.validation.rows() << " validation; " << set.name << ", "
+           << set.count << " inputs) in " << std::lround(seconds * 10) / 10.0 << " s" << std::endl;
+  return out;
+}
+
+}  // namespace gamelab::train

@@ -1,0 +1,163 @@
+#include "tuner/train/fit.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <span>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/rng.hpp"
+
+namespace gamelab::train {
+
+namespace {
+
+// gradient += each of `blocks` in order, over the rows any of them touched and the tail.
+void add_blocks(const Model& model, std::vector<BlockGradient>& blocks, std::size_t count, std::vector<float>& gradient,
+                std::vector<std::uint8_t>& seen, std::vector<std::uint32_t>& rows, int threads) {
+  rows.clear();
+  for (std::size_t b = 0; b < count; ++b) {
+    for (std::uint32_t i : blocks[b].touched) {
+      if (!seen[i]) {
+        seen[i] = 1;
+        rows.push_back(i);
+      }
+    }
+  }
+  const std::size_t width = model.row_width();
+  const long n = static_cast<long>(rows.size());
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (long k = 0; k < n; ++k) {
+    const std::uint32_t i = rows[static_cast<std::size_t>(k)];
+    float* out = gradient.data() + static_cast<std::size_t>(i) * width;
+    for (std::size_t b = 0; b < count; ++b) {
+      if (!blocks[b].marked[i]) continue;
+      const float* in = blocks[b].values.data() + static_cast<std::size_t>(i) * width;
+      for (std::size_t h = 0; h < width; ++h) out[h] += in[h];
+    }
+  }
+  for (std::uint32_t i : rows) seen[i] = 0;
+  const std::size_t tail = model.tail(), size = model.size();
+  for (std::size_t b = 0; b < count; ++b) {
+    const float* in = blocks[b].values.data();
+    for (std::size_t j = tail; j < size; ++j) gradient[j] += in[j];
+  }
+}
+
+// One Adam step over every parameter (each element on its own: any split, the same bits); the
+// gradient is read and cleared.
+void adam_step(Model& model, AdamState& adam, std::vector<float>& gradient, double learning_rate, const FitSettings& s,
+               int threads) {
+  const std::size_t size = model.size();
+  if (adam.m.size() != size) adam.m.assign(size, 0.0f);
+  if (adam.v.size() != size) adam.v.assign(size, 0.0f);
+  ++adam.t;
+  const float b1 = static_cast<float>(s.beta1), b2 = static_cast<float>(s.beta2);
+  const float c1 = static_cast<float>(1 - std::pow(s.beta1, static_cast<double>(adam.t)));
+  const float c2 = static_cast<float>(1 - std::pow(s.beta2, static_cast<double>(adam.t)));
+  const float lr = static_cast<float>(learning_rate), eps = static_cast<float>(s.epsilon);
+  float* p = model.params.data();
+  float* m = adam.m.data();
+  float* v = adam.v.data();
+  float* g = gradient.data();
+  const long chunks = static_cast<long>((size + 4095) / 4096);
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (long c = 0; c < chunks; ++c) {
+    const std::size_t begin = static_cast<std::size_t>(c) * 4096, end = std::min(size, begin + 4096);
+    for (std::size_t j = begin; j < end; ++j) {
+      m[j] = b1 * m[j] + (1 - b1) * g[j];
+      v[j] = b2 * v[j] + (1 - b2) * g[j] * g[j];
+      p[j] -= lr * (m[j] / c1) / (std::sqrt(v[j] / c2) + eps);
+      g[j] = 0.0f;
+    }
+    clip_parameters(model, begin, end);
+  }
+}
+
+}  // namespace
+
+EpochReport train_epoch(Model& model, AdamState& adam, const TrainData& train, int epoch, const FitSettings& s,
+                        const std::function<void(std::uint64_t)>& on_batch) {
+  const auto start = std::chrono::steady_clock::now();
+  const int threads = std::max(s.threads, 1);
+  const std::size_t rows = train.rows();
+  std::vector<std::uint32_t> order(rows);
+  std::iota(order.begin(), order.end(), 0u);
+  Rng rng(derive_seed(s.seed, static_cast<std::uint64_t>(epoch)));
+  rng.shuffle(std::span<std::uint32_t>(order));
+
+  std::vector<BlockGradient> blocks(static_cast<std::size_t>(threads), BlockGradient(model));
+  std::vector<Scratch> scratch(static_cast<std::size_t>(threads), Scratch(model));
+  std::vector<float> gradient(model.size(), 0.0f);
+  std::vector<std::uint8_t> seen(model.inputs, 0);
+  std::vector<std::uint32_t> union_rows;
+  const double learning_rate = s.learning_rate * std::pow(s.lr_gamma, epoch - 1);
+  const std::size_t batch = std::max<std::size_t>(s.batch, 1);
+  double loss = 0;
+  for (std::size_t first = 0; first < rows; first += batch) {
+    const std::size_t last = std::min(rows, first + batch);
+    const float weight = 1.0f / static_cast<float>(last - first);
+    const std::size_t block_count = (last - first + kBlockRows - 1) / kBlockRows;
+    for (std::size_t wave = 0; wave < block_count; wave += static_cast<std::size_t>(threads)) {
+      const std::size_t in_wave = std::min<std::size_t>(static_cast<std::size_t>(threads), block_count - wave);
+      const long n = static_cast<long>(in_wave);
+#pragma omp parallel for schedule(static, 1) num_threads(threads)
+      for (long k = 0; k < n; ++k) {
+        BlockGradient& out = blocks[static_cast<std::size_t>(k)];
+        Scratch& room = scratch[static_cast<std::size_t>(k)];
+        const std::size_t begin = first + (wave + static_cast<std::size_t>(k)) * kBlockRows;
+        const std::size_t end = std::min(last, begin + kBlockRows);
+        for (std::size_t r = begin; r < end; ++r) accumulate(model, train, order[r], weight, room, out);
+      }
+      add_blocks(model, blocks, in_wave, gradient, seen, union_rows, threads);
+      for (std::size_t k = 0; k < in_wave; ++k) {
+        loss += blocks[k].loss;
+        blocks[k].reset(model);
+      }
+    }
+    adam_step(model, adam, gradient, learning_rate, s, threads);
+    if (on_batch) on_batch(last);
+  }
+  EpochReport report;
+  report.train_loss = rows ? loss / static_cast<double>(rows) : 0;
+  report.positions = rows;
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+double mean_loss(const Model& model, const TrainData& data, int threads) {
+  const std::size_t rows = data.rows();
+  if (rows == 0) return 0;
+  threads = std::max(threads, 1);
+  const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
+  std::vector<double> sums(blocks, 0.0);
+  std::vector<Scratch> scratch(static_cast<std::size_t>(threads), Scratch(model));
+  const long n = static_cast<long>(blocks);
+#pragma omp parallel num_threads(threads)
+  {
+    int me = 0;
+#ifdef _OPENMP
+    me = omp_get_thread_num();
+#endif
+#pragma omp for schedule(static)
+    for (long b = 0; b < n; ++b) {
+      const std::size_t begin = static_cast<std::size_t>(b) * kBlockRows, end = std::min(rows, begin + kBlockRows);
+      double sum = 0;
+      for (std::size_t r = begin; r < end; ++r) {
+        const float y = forward(model, data, r, scratch[static_cast<std::size_t>(me)]);
+        const double e = 1 / (1 + std::exp(-static_cast<double>(y))) - data.targets[r];
+        sum += e * e;
+      }
+      sums[static_cast<std::size_t>(b)] = sum;
+    }
+  }
+  double total = 0;
+  for (double s : sums) total += s;
+  return total / static_cast<double>(rows);
+}
+
+}  // namespace gamelab::train
