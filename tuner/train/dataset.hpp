@@ -36,6 +36,13 @@ struct TrainData {
     return indices.data() + begin;
   }
   bool has_scores() const;
+  // Asks the memory for row `row`'s offsets and target (early), or its indices (once the offsets are
+  // there): an epoch visits rows in random order, and without it most of its time is cache misses.
+  void prefetch_head(std::size_t row) const {
+    __builtin_prefetch(offsets.data() + 2 * row);
+    __builtin_prefetch(targets.data() + row);
+  }
+  void prefetch_indices(std::size_t row) const { __builtin_prefetch(indices.data() + offsets[2 * row]); }
 };
 
 // Sets every target from outcome and score (wdl in [0, 1], scale > 0 engine units per logit).

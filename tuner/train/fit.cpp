@@ -30,7 +30,9 @@ void add_blocks(const Model& model, std::vector<BlockGradient>& blocks, std::siz
   }
   const std::size_t width = model.row_width();
   const long n = static_cast<long>(rows.size());
-#pragma omp parallel for schedule(static) num_threads(threads)
+  // Threads only where the work pays for waking them.
+  const int team = rows.size() * width * count >= (std::size_t{1} << 18) ? threads : 1;
+#pragma omp parallel for schedule(static) num_threads(team)
   for (long k = 0; k < n; ++k) {
     const std::uint32_t i = rows[static_cast<std::size_t>(k)];
     float* out = gradient.data() + static_cast<std::size_t>(i) * width;
@@ -65,7 +67,8 @@ void adam_step(Model& model, AdamState& adam, std::vector<float>& gradient, doub
   float* v = adam.v.data();
   float* g = gradient.data();
   const long chunks = static_cast<long>((size + 4095) / 4096);
-#pragma omp parallel for schedule(static) num_threads(threads)
+  const int team = size >= (std::size_t{1} << 20) ? threads : 1;  // a smaller step is over before threads wake
+#pragma omp parallel for schedule(static) num_threads(team)
   for (long c = 0; c < chunks; ++c) {
     const std::size_t begin = static_cast<std::size_t>(c) * 4096, end = std::min(size, begin + 4096);
     for (std::size_t j = begin; j < end; ++j) {
@@ -90,28 +93,46 @@ EpochReport train_epoch(Model& model, AdamState& adam, const TrainData& train, i
   Rng rng(derive_seed(s.seed, static_cast<std::uint64_t>(epoch)));
   rng.shuffle(std::span<std::uint32_t>(order));
 
-  std::vector<BlockGradient> blocks(static_cast<std::size_t>(threads), BlockGradient(model));
+  // A wave is as many blocks as there are buffers: every block of a batch at once when they fit in
+  // 512 MB (a batch of 16384 is 16 blocks), so that a batch costs three parallel regions, not three a block.
+  const std::size_t batch = std::max<std::size_t>(s.batch, 1);
+  const std::size_t batch_blocks = (std::min(batch, std::max<std::size_t>(rows, 1)) + kBlockRows - 1) / kBlockRows;
+  const std::size_t buffer_bytes = model.size() * sizeof(float);
+  const std::size_t affordable = std::max<std::size_t>((std::size_t{512} << 20) / std::max<std::size_t>(buffer_bytes, 1), 1);
+  const std::size_t wave_size =
+      std::max<std::size_t>(std::min({batch_blocks, std::size_t{64}, affordable}), static_cast<std::size_t>(threads));
+  std::vector<BlockGradient> blocks(wave_size, BlockGradient(model));
   std::vector<Scratch> scratch(static_cast<std::size_t>(threads), Scratch(model));
   std::vector<float> gradient(model.size(), 0.0f);
   std::vector<std::uint8_t> seen(model.inputs, 0);
   std::vector<std::uint32_t> union_rows;
   const double learning_rate = s.learning_rate * std::pow(s.lr_gamma, epoch - 1);
-  const std::size_t batch = std::max<std::size_t>(s.batch, 1);
   double loss = 0;
   for (std::size_t first = 0; first < rows; first += batch) {
     const std::size_t last = std::min(rows, first + batch);
     const float weight = 1.0f / static_cast<float>(last - first);
     const std::size_t block_count = (last - first + kBlockRows - 1) / kBlockRows;
-    for (std::size_t wave = 0; wave < block_count; wave += static_cast<std::size_t>(threads)) {
-      const std::size_t in_wave = std::min<std::size_t>(static_cast<std::size_t>(threads), block_count - wave);
+    for (std::size_t wave = 0; wave < block_count; wave += wave_size) {
+      const std::size_t in_wave = std::min(wave_size, block_count - wave);
       const long n = static_cast<long>(in_wave);
-#pragma omp parallel for schedule(static, 1) num_threads(threads)
-      for (long k = 0; k < n; ++k) {
-        BlockGradient& out = blocks[static_cast<std::size_t>(k)];
-        Scratch& room = scratch[static_cast<std::size_t>(k)];
-        const std::size_t begin = first + (wave + static_cast<std::size_t>(k)) * kBlockRows;
-        const std::size_t end = std::min(last, begin + kBlockRows);
-        for (std::size_t r = begin; r < end; ++r) accumulate(model, train, order[r], weight, room, out);
+#pragma omp parallel num_threads(threads)
+      {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+        Scratch& room = scratch[static_cast<std::size_t>(me)];
+#pragma omp for schedule(dynamic, 1)
+        for (long k = 0; k < n; ++k) {
+          BlockGradient& out = blocks[static_cast<std::size_t>(k)];
+          const std::size_t begin = first + (wave + static_cast<std::size_t>(k)) * kBlockRows;
+          const std::size_t end = std::min(last, begin + kBlockRows);
+          for (std::size_t r = begin; r < end; ++r) {
+            if (r + 16 < end) train.prefetch_head(order[r + 16]);
+            if (r + 8 < end) train.prefetch_indices(order[r + 8]);
+            accumulate(model, train, order[r], weight, room, out);
+          }
+        }
       }
       add_blocks(model, blocks, in_wave, gradient, seen, union_rows, threads);
       for (std::size_t k = 0; k < in_wave; ++k) {

@@ -4,9 +4,10 @@
 // Determinism. Epoch e visits the training rows in the order of a permutation seeded by
 // derive_seed(seed, e), in batches of `batch` rows. A batch is cut into blocks of kBlockRows rows;
 // a block's gradient is summed over its rows in order by one thread, and the batch's gradient is the
-// blocks' gradients added in block order (texel-tuner's and tuner/texel's rule). Threads take blocks
-// in waves of `threads`, but the order of every sum is fixed by the data alone, so the weights are
-// bit for bit the same for any thread count. Adam's update is element by element.
+// blocks' gradients added in block order (texel-tuner's and tuner/texel's rule). Threads take the
+// blocks in waves (a whole batch at once when the buffers fit in 512 MB), but the order of every sum
+// is fixed by the data alone, so the weights are bit for bit the same for any thread count. Adam's
+// update is element by element.
 #include <cstdint>
 #include <functional>
 #include <vector>

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/sparse_network.hpp"
@@ -14,7 +18,56 @@ namespace {
 constexpr float kWideClip = 1000.0f;  // b2 and the linear weights: far beyond any use, inside int32 once quantised
 constexpr int kLanes = 8;             // the output dot product's partial sums (a fixed order: any thread, same bits)
 
-inline float crelu(float x) { return std::clamp(x, 0.0f, 1.0f); }
+// clamp(x, 0, 1) as SSE's maxps and minps compute it (x > 0 ? x : 0, then y < 1 ? y : 1), so that
+// the vector loops below and their scalar ends give the same bits.
+inline float crelu(float x) {
+  const float y = x > 0.0f ? x : 0.0f;
+  return y < 1.0f ? y : 1.0f;
+}
+
+// The output layer's dot product w2 . crelu(acc) over n values, in kLanes partial sums (lane l takes
+// the indices j with j mod kLanes = l) added in a fixed order at the end. The compiler keeps the
+// clamps of a plain loop as branches (it may not reorder float min and max), hence the SSE2 form,
+// which does the very operations of the scalar one.
+float output_dot(const float* w2, const float* acc, std::size_t n) {
+  float lanes[kLanes] = {};
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  static_assert(kLanes == 8);
+  const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
+  __m128 low = zero, high = zero;
+  for (; j + kLanes <= n; j += kLanes) {
+    const __m128 c0 = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(acc + j), zero), one);
+    const __m128 c1 = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(acc + j + 4), zero), one);
+    low = _mm_add_ps(low, _mm_mul_ps(_mm_loadu_ps(w2 + j), c0));
+    high = _mm_add_ps(high, _mm_mul_ps(_mm_loadu_ps(w2 + j + 4), c1));
+  }
+  _mm_storeu_ps(lanes, low);
+  _mm_storeu_ps(lanes + 4, high);
+#endif
+  for (; j < n; ++j) lanes[j % kLanes] += w2[j] * crelu(acc[j]);
+  return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+}
+
+// The output layer's backward step: gw2 += g crelu(acc), and delta = g w2 where crelu has slope 1
+// (0 < acc < 1), else 0.
+void output_backward(float g, const float* acc, const float* w2, float* gw2, float* delta, std::size_t n) {
+  std::size_t j = 0;
+#if defined(__SSE2__)
+  const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), vg = _mm_set1_ps(g);
+  for (; j + 4 <= n; j += 4) {
+    const __m128 a = _mm_loadu_ps(acc + j);
+    const __m128 c = _mm_min_ps(_mm_max_ps(a, zero), one);
+    _mm_storeu_ps(gw2 + j, _mm_add_ps(_mm_loadu_ps(gw2 + j), _mm_mul_ps(vg, c)));
+    const __m128 open = _mm_and_ps(_mm_cmpgt_ps(a, zero), _mm_cmplt_ps(a, one));
+    _mm_storeu_ps(delta + j, _mm_and_ps(open, _mm_mul_ps(vg, _mm_loadu_ps(w2 + j))));
+  }
+#endif
+  for (; j < n; ++j) {
+    gw2[j] += g * crelu(acc[j]);
+    delta[j] = acc[j] > 0.0f && acc[j] < 1.0f ? g * w2[j] : 0.0f;
+  }
+}
 
 }  // namespace
 
@@ -84,15 +137,7 @@ float forward(const Model& model, const TrainData& data, std::size_t row, Scratc
       for (std::size_t h = 0; h < hidden; ++h) a[h] += w[h];
     }
   }
-  const float* w2 = model.w2();
-  float lanes[kLanes] = {};
-  const std::size_t n = 2 * hidden;
-  std::size_t j = 0;
-  for (; j + kLanes <= n; j += kLanes) {
-    for (int l = 0; l < kLanes; ++l) lanes[l] += w2[j + l] * crelu(acc[j + l]);
-  }
-  for (; j < n; ++j) lanes[j % kLanes] += w2[j] * crelu(acc[j]);
-  return model.b2() + (((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7])));
+  return model.b2() + output_dot(model.w2(), acc, 2 * hidden);
 }
 
 void accumulate(const Model& model, const TrainData& data, std::size_t row, float weight, Scratch& scratch,
@@ -125,10 +170,7 @@ void accumulate(const Model& model, const TrainData& data, std::size_t row, floa
   float* gb1 = grad + tail;
   float* gw2 = gb1 + hidden;
   gw2[2 * hidden] += g;  // b2
-  for (std::size_t j = 0; j < 2 * hidden; ++j) {
-    gw2[j] += g * crelu(acc[j]);
-    delta[j] = acc[j] > 0.0f && acc[j] < 1.0f ? g * w2[j] : 0.0f;
-  }
+  output_backward(g, acc, w2, gw2, delta, 2 * hidden);
   for (std::size_t h = 0; h < hidden; ++h) gb1[h] += delta[h] + delta[hidden + h];
   for (int view = 0; view < 2; ++view) {
     const float* d = delta + view * hidden;
