@@ -13,6 +13,7 @@
 #include "eval/report/release_section.hpp"
 #include "eval/report/spsa_section.hpp"
 #include "eval/report/texel_section.hpp"
+#include "eval/report/train_section.hpp"
 
 namespace gamelab::eval::report {
 
@@ -43,7 +44,8 @@ InputKind detect_input(const std::string& path) {
     const std::string kind = data.is_object() && data.contains("kind") && data["kind"].is_string() ? data["kind"].get<std::string>() : "";
     if (kind == "spsa") return InputKind::SpsaCampaign;
     if (kind == "texel") return InputKind::TexelCampaign;
-    throw InputError(config + ": \"kind\" is '" + kind + "', expected \"spsa\" or \"texel\"");
+    if (kind == "train") return InputKind::TrainCampaign;
+    throw InputError(config + ": \"kind\" is '" + kind + "', expected \"spsa\", \"texel\" or \"train\"");
   }
   if (!fs::exists(path)) throw InputError(path + ": no such file or folder");
   // A release's data is one JSON object over several lines; records are one object per line.
@@ -76,6 +78,7 @@ Document build_report(const std::vector<std::string>& inputs, const ReportOption
         break;
       case InputKind::SpsaCampaign: doc.sections.push_back(spsa_section(path)); break;
       case InputKind::TexelCampaign: doc.sections.push_back(texel_section(path)); break;
+      case InputKind::TrainCampaign: doc.sections.push_back(train_section(path)); break;
       case InputKind::Release: doc.sections.push_back(release_section(path)); break;
       case InputKind::ReleaseHistory: doc.sections.push_back(release_history_section(path)); break;
     }

@@ -4,6 +4,7 @@
 //   - several records files (or one with 3+ engines)     -> a rating list with the head-to-head matrix
 //   - an SPSA campaign folder (config.json kind "spsa")   -> trajectories, score, verification
 //   - a Texel campaign folder (config.json kind "texel")  -> errors per epoch, weights before and after
+//   - a training campaign folder (config.json kind "train") -> loss curves, the form, the data
 //   - a release report's data (reports/<game>/<id>.json)  -> perft, bench, match, the gate's verdict
 //   - a folder of release data (reports/<game>)           -> the release history: Elo over the defaults
 //                                                            release by release, then each release
@@ -19,7 +20,7 @@
 
 namespace gamelab::eval::report {
 
-enum class InputKind { Records, SpsaCampaign, TexelCampaign, Release, ReleaseHistory };
+enum class InputKind { Records, SpsaCampaign, TexelCampaign, TrainCampaign, Release, ReleaseHistory };
 
 // What `path` is; InputError naming it and what was expected when it is none of them.
 InputKind detect_input(const std::string& path);

@@ -51,6 +51,15 @@ TEST_CASE("gamelab train raichu fits a network to a tiny datagen file and resume
   REQUIRE(more.status == 0);
   CHECK_THAT(more.output, Contains("epoch 5/5"));
   CHECK(gamelab::tuner::read_journal("net/journal.jsonl").lines.size() == 6);
+  // gamelab report draws the journal as loss curves.
+  const auto report = run("report net --out net-report");
+  INFO(report.output);
+  REQUIRE(report.status == 0);
+  const std::string page = gamelab::read_text_file("net-report/index.html");
+  CHECK_THAT(page, Contains("Training campaign: raichu, net"));
+  CHECK_THAT(page, Contains("Loss per epoch"));
+  CHECK_THAT(page, Contains("<svg"));
+  CHECK_THAT(gamelab::read_text_file("net-report/summary.md"), Contains("network over 4560 inputs, 2 x 8 hidden units"));
   const auto changed = run("train raichu --campaign net --resume --hidden 16");
   CHECK(changed.status == 2);
   CHECK_THAT(changed.output, Contains("--hidden: --resume continues with the campaign's settings"));
