@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "commands.hpp"
 #include "core/error.hpp"
@@ -75,30 +76,43 @@ TrainSettings new_settings(const GameEntry& game, const TrainArgs& a, const Trai
   return s;
 }
 
-void run_campaign(const std::string& dir, int threads, int epochs, TrainSet* data) {
-  TrainCampaign campaign = TrainCampaign::load(dir, std::cerr);
-  TrainSettings& s = campaign.settings();
-  if (threads > 0) s.fit.threads = threads;
-  if (epochs >= 0 && epochs != s.epochs) {  // --resume --epochs N: a longer (or shorter) run
-    s.epochs = epochs;
-    TrainSettings stored = TrainSettings::from_json(read_json_file(tuner::campaign_file(dir, "config.json")), dir);
-    stored.epochs = epochs;
-    write_file_atomic(tuner::campaign_file(dir, "config.json"), stored.to_json().dump(2) + "\n");
+// Runs the campaign in `dir` to its last epoch on every rank of `group` (rank 0 reads and writes its
+// files; every rank reads the data file, tuner/train/fit.hpp). `data` is the campaign's data when rank
+// 0 has just read it (a new campaign). threads > 0 and epochs >= 0 replace the campaign's.
+void run_campaign(const dist::ProcessGroup& group, const std::string& dir, int threads, int epochs, TrainSet* data) {
+  std::optional<TrainCampaign> campaign;
+  if (group.root()) {
+    campaign = TrainCampaign::load(dir, std::cerr);
+    if (epochs >= 0 && epochs != campaign->settings().epochs) {  // --resume --epochs N: a longer (or shorter) run
+      campaign->settings().epochs = epochs;
+      TrainSettings stored = TrainSettings::from_json(read_json_file(tuner::campaign_file(dir, "config.json")), dir);
+      stored.epochs = epochs;
+      write_file_atomic(tuner::campaign_file(dir, "config.json"), stored.to_json().dump(2) + "\n");
+    }
   }
+  const std::string bytes = group.broadcast(group.root() ? campaign->serialize() : std::string());
+  if (!group.root()) campaign = TrainCampaign::deserialize(dir, bytes);
+  TrainSettings& s = campaign->settings();
+  if (threads > 0) s.fit.threads = threads;
   std::optional<TrainSet> loaded;
   if (!data) {
-    loaded = load_train_set(find_game(s.game), s.data, s.validation, s.fit.seed, s.fit.threads, std::cerr);
+    std::ostringstream quiet;
+    loaded = load_train_set(find_game(s.game), s.data, s.validation, s.fit.seed, s.fit.threads,
+                            group.root() ? static_cast<std::ostream&>(std::cerr) : quiet);
     data = &*loaded;
   }
-  const Model& m = campaign.state().model;
-  std::cerr << "train " << s.game << ": " << to_string(s.form) << " over " << s.input_count << " inputs ("
-            << s.inputs << ")";
-  if (s.form == Form::Network) std::cerr << " -> 2 x " << s.hidden << " -> 1";
-  std::cerr << ", " << m.size() << " parameters; " << data->train.rows() << " training and " << data->validation.rows()
-            << " validation positions; scale " << s.scale << " (" << s.scale_source << "), wdl " << s.wdl << "; "
-            << s.fit.threads << (s.fit.threads == 1 ? " thread" : " threads") << std::endl;
-  campaign.run(*data, &std::cerr, {});
-  const TrainState& state = campaign.state();
+  const Model& m = campaign->state().model;
+  if (group.root()) {
+    std::cerr << "train " << s.game << ": " << to_string(s.form) << " over " << s.input_count << " inputs (" << s.inputs << ")";
+    if (s.form == Form::Network) std::cerr << " -> 2 x " << s.hidden << " -> 1";
+    std::cerr << ", " << m.size() << " parameters; " << data->train.rows() << " training and " << data->validation.rows()
+              << " validation positions; scale " << s.scale << " (" << s.scale_source << "), wdl " << s.wdl << "; ";
+    if (group.size() > 1) std::cerr << group.size() << " ranks x ";
+    std::cerr << s.fit.threads << (s.fit.threads == 1 ? " thread" : " threads") << std::endl;
+  }
+  campaign->run(*data, group.root() ? &std::cerr : nullptr, {});
+  if (!group.root()) return;
+  const TrainState& state = campaign->state();
   std::cout << "train " << s.game << ": epoch " << state.epoch << "/" << s.epochs << ", train loss " << state.train_loss
             << ", validation loss " << state.validation_loss << "; best epoch " << state.best_epoch << " (loss "
             << state.best_loss << ")\n";
@@ -139,34 +153,42 @@ void add_train_command(CLI::App& app) {
     command->add_option("--validation", a->validation, "fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
     command->add_option("--seed", a->seed, "seed of the split, the initial weights and the order (default 1)");
     command->add_option("--threads", a->threads, "threads (default 1; the weights do not depend on it)")->check(CLI::Range(1, 512));
-    command->callback([&game, command, a] { run_driven([&] {
-      if (!game.sparse_inputs.active) {
-        throw InputError("gamelab train " + game.name + ": " + game.title +
-                         " has no sparse inputs yet (GameEntry::sparse_inputs); games that have them: " + games_with_inputs());
-      }
-      if (a->resume) {
-        for (const char* flag : {"--data", "--form", "--hidden", "--batch", "--learning-rate", "--lr-gamma", "--wdl", "--scale",
-                                 "--validation", "--seed"}) {
-          if (command->count(flag) > 0) {
-            throw InputError(std::string(flag) + ": --resume continues with the campaign's settings (only --threads and "
-                             "--epochs may change)");
-          }
+    command->callback([&game, command, a] {
+      const dist::ProcessGroup& group = dist::ProcessGroup::world();
+      on_group(group, [&] {
+        if (!game.sparse_inputs.active) {
+          throw InputError("gamelab train " + game.name + ": " + game.title +
+                           " has no sparse inputs yet (GameEntry::sparse_inputs); games that have them: " + games_with_inputs());
         }
-        const TrainSettings s = TrainSettings::from_json(read_json_file(tuner::campaign_file(a->campaign, "config.json")),
-                                                         a->campaign + "/config.json");
-        if (s.game != game.name) throw InputError(a->campaign + ": a campaign of " + s.game + ", not " + game.name);
-        run_campaign(a->campaign, command->count("--threads") ? a->threads : 0,
-                     command->count("--epochs") ? a->epochs : -1, nullptr);
-        return;
-      }
-      if (a->data.empty()) throw InputError("--data: give the labelled positions (gamelab datagen), or --resume");
-      if (std::filesystem::exists(tuner::campaign_file(a->campaign, "config.json"))) {
-        throw InputError(a->campaign + " already holds a campaign; continue it with --resume");
-      }
-      TrainSet data = load_train_set(game, a->data, a->validation, a->seed, a->threads, std::cerr);
-      TrainCampaign::create(a->campaign, new_settings(game, *a, data));
-      run_campaign(a->campaign, 0, -1, &data);
-    }); });
+        const int threads = command->count("--threads") ? a->threads : 0;
+        if (a->resume) {
+          if (group.root()) {
+            for (const char* flag : {"--data", "--form", "--hidden", "--batch", "--learning-rate", "--lr-gamma", "--wdl",
+                                     "--scale", "--validation", "--seed"}) {
+              if (command->count(flag) > 0) {
+                throw InputError(std::string(flag) + ": --resume continues with the campaign's settings (only --threads and "
+                                 "--epochs may change)");
+              }
+            }
+            const TrainSettings s = TrainSettings::from_json(
+                read_json_file(tuner::campaign_file(a->campaign, "config.json")), a->campaign + "/config.json");
+            if (s.game != game.name) throw InputError(a->campaign + ": a campaign of " + s.game + ", not " + game.name);
+          }
+          run_campaign(group, a->campaign, threads, command->count("--epochs") ? a->epochs : -1, nullptr);
+          return;
+        }
+        std::optional<TrainSet> data;  // rank 0 reads it to fingerprint it and fit the scale; the others in run_campaign
+        if (group.root()) {
+          if (a->data.empty()) throw InputError("--data: give the labelled positions (gamelab datagen), or --resume");
+          if (std::filesystem::exists(tuner::campaign_file(a->campaign, "config.json"))) {
+            throw InputError(a->campaign + " already holds a campaign; continue it with --resume");
+          }
+          data = load_train_set(game, a->data, a->validation, a->seed, a->threads, std::cerr);
+          TrainCampaign::create(a->campaign, new_settings(game, *a, *data));
+        }
+        run_campaign(group, a->campaign, 0, -1, data ? &*data : nullptr);
+      });
+    });
   }
 }
 

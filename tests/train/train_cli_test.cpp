@@ -78,6 +78,36 @@ TEST_CASE("gamelab train: the same seed gives the same evaluation for 1 and 2 th
   CHECK(gamelab::read_text_file("one/current.eval") == gamelab::read_text_file("two/current.eval"));
 }
 
+#ifdef GAMELAB_MPIEXEC
+TEST_CASE("gamelab train writes the same evaluation on 1, 2 and 3 MPI ranks", "[train][cli][mpi]") {
+  // Enough positions for several blocks of 1024 a batch and a validation set of two blocks, so that
+  // every rank computes some.
+  REQUIRE(run("datagen raichu --games 24 --limit nodes=100 --seed 5 --out ranks.data").status == 0);
+  const std::string common = " --data ranks.data --hidden 8 --batch 4096 --learning-rate 0.01 --validation 0.25";
+  std::filesystem::remove_all("ranks0");
+  REQUIRE(run("train raichu" + common + " --epochs 2 --campaign ranks0").status == 0);
+  for (int ranks : {2, 3}) {
+    const std::string dir = "ranks" + std::to_string(ranks);
+    std::filesystem::remove_all(dir);
+    const auto r = gamelab_test::run_command("timeout 300 " + std::string(GAMELAB_MPIEXEC) + " --allow-run-as-root --oversubscribe -np " +
+                                             std::to_string(ranks) + " " + GAMELAB_BINARY + " train raichu" + common +
+                                             " --epochs 2 --campaign " + dir + " --threads 1");
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.output, Contains(std::to_string(ranks) + " ranks x 1 thread"));
+    CHECK(gamelab::read_text_file(dir + "/best.eval") == gamelab::read_text_file("ranks0/best.eval"));
+    CHECK(gamelab::read_text_file(dir + "/current.eval") == gamelab::read_text_file("ranks0/current.eval"));
+  }
+  // A campaign stopped on one process goes on under mpirun to the same end.
+  std::filesystem::remove_all("mixed");
+  REQUIRE(run("train raichu" + common + " --campaign mixed --epochs 1").status == 0);
+  REQUIRE(gamelab_test::run_command("timeout 300 " + std::string(GAMELAB_MPIEXEC) + " --allow-run-as-root --oversubscribe -np 2 " +
+                                    GAMELAB_BINARY + " train raichu --campaign mixed --resume --epochs 2")
+              .status == 0);
+  CHECK(gamelab::read_text_file("mixed/current.eval") == gamelab::read_text_file("ranks0/current.eval"));
+}
+#endif
+
 TEST_CASE("gamelab train refuses bad input with exit code 2 and a clear message", "[train][cli]") {
   const auto flag = run("train raichu --data x.data --campaign c --hiden 8");
   CHECK(flag.status == 2);

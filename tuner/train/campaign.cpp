@@ -137,7 +137,27 @@ TrainCampaign TrainCampaign::load(const std::string& dir, std::ostream& notes) {
   return campaign;
 }
 
+std::string TrainCampaign::serialize() const {
+  return settings_.to_json().dump() + "\n" + (state_.epoch >= 0 ? checkpoint_bytes(state_) : std::string());
+}
+
+TrainCampaign TrainCampaign::deserialize(const std::string& dir, const std::string& bytes) {
+  const std::size_t cut = bytes.find('\n');
+  const std::string source = dir + " (sent by rank 0)";
+  TrainCampaign campaign(dir, TrainSettings::from_json(nlohmann::json::parse(bytes.substr(0, cut)), source));
+  const TrainSettings& s = campaign.settings_;
+  const Model shape = initial_model(s.form, s.input_count, s.hidden, s.max_active, s.fit.seed);
+  if (cut + 1 < bytes.size()) {
+    campaign.state_ = parse_checkpoint(bytes.substr(cut + 1), source, shape);
+  } else {
+    campaign.state_.model = shape;
+  }
+  campaign.writes_ = false;
+  return campaign;
+}
+
 void TrainCampaign::write_eval(const std::string& name) const {
+  if (!writes_) return;
   ExportInfo info;
   info.game = settings_.game;
   info.inputs = settings_.inputs;
@@ -149,6 +169,7 @@ void TrainCampaign::write_eval(const std::string& name) const {
 }
 
 void TrainCampaign::save(bool improved) {
+  if (!writes_) return;
   if (improved) write_eval("best.eval");
   write_eval("current.eval");
   write_checkpoint(campaign_file(dir_, "checkpoint.bin"), state_);

@@ -60,6 +60,10 @@ class TrainCampaign {
   static void create(const std::string& dir, const TrainSettings& settings);
   // Reads config and checkpoint and makes the journal agree with the checkpoint.
   static TrainCampaign load(const std::string& dir, std::ostream& notes);
+  // Under mpirun: rank 0 loads the campaign and sends it to the other ranks as bytes (its
+  // configuration and checkpoint); a campaign made from them runs the same epochs and writes nothing.
+  std::string serialize() const;
+  static TrainCampaign deserialize(const std::string& dir, const std::string& bytes);
 
   const TrainSettings& settings() const { return settings_; }
   TrainSettings& settings() { return settings_; }
@@ -78,6 +82,7 @@ class TrainCampaign {
   std::string dir_;
   TrainSettings settings_;
   TrainState state_;
+  bool writes_ = true;  // false on the other ranks of an MPI job
 };
 
 }  // namespace gamelab::train

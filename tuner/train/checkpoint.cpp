@@ -18,7 +18,7 @@ constexpr const char* kCheckpointMagic = "gamelab-train-checkpoint 1";
 
 }  // namespace
 
-void write_checkpoint(const std::string& path, const TrainState& s) {
+std::string checkpoint_bytes(const TrainState& s) {
   std::string floats;
   for (const auto* v : {&s.model.params, &s.adam.m, &s.adam.v}) {
     floats.append(reinterpret_cast<const char*>(v->data()), v->size() * sizeof(float));
@@ -38,11 +38,16 @@ void write_checkpoint(const std::string& path, const TrainState& s) {
   meta["journal_line"] = s.journal_line;
   meta["bytes"] = floats.size();
   meta["hash"] = tuner::hex_fingerprint(fnv1a_bytes(floats.data(), floats.size()));
-  write_file_atomic(path, std::string(kCheckpointMagic) + "\n" + meta.dump() + "\n" + floats);
+  return std::string(kCheckpointMagic) + "\n" + meta.dump() + "\n" + floats;
 }
 
+void write_checkpoint(const std::string& path, const TrainState& state) { write_file_atomic(path, checkpoint_bytes(state)); }
+
 TrainState read_checkpoint(const std::string& path, const Model& shape) {
-  const std::string bytes = read_text_file(path);
+  return parse_checkpoint(read_text_file(path), path, shape);
+}
+
+TrainState parse_checkpoint(const std::string& bytes, const std::string& path, const Model& shape) {
   const std::size_t first = bytes.find('\n');
   if (first == std::string::npos || bytes.compare(0, first, kCheckpointMagic) != 0) {
     throw InputError(path + ": not a training checkpoint (expected a first line '" + kCheckpointMagic + "')");

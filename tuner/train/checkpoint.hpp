@@ -22,10 +22,12 @@ struct TrainState {
   nlohmann::ordered_json journal_line;  // the last epoch's line (written again if a kill lost it)
 };
 
-// Writes atomically (temporary file, fsync, rename).
+// The checkpoint's bytes, and the file written atomically (temporary file, fsync, rename).
+std::string checkpoint_bytes(const TrainState& state);
 void write_checkpoint(const std::string& path, const TrainState& state);
-// `model` gives the form and sizes the checkpoint must have (its parameters are replaced); InputError
-// naming the file for another shape, a cut-off file or a damaged one.
+// `shape` gives the form and sizes the checkpoint must have (its parameters are replaced); InputError
+// naming `source` for another shape, a cut-off file or a damaged one.
+TrainState parse_checkpoint(const std::string& bytes, const std::string& source, const Model& shape);
 TrainState read_checkpoint(const std::string& path, const Model& shape);
 
 }  // namespace gamelab::train

@@ -11,6 +11,7 @@
 #endif
 
 #include "core/rng.hpp"
+#include "eval/distributed/process_group.hpp"
 
 namespace gamelab::train {
 
@@ -47,6 +48,52 @@ void add_blocks(const Model& model, std::vector<BlockGradient>& blocks, std::siz
   for (std::size_t b = 0; b < count; ++b) {
     const float* in = blocks[b].values.data();
     for (std::size_t j = tail; j < size; ++j) gradient[j] += in[j];
+  }
+}
+
+// Under MPI: block b of a batch is rank (b mod R)'s. Every rank sends the blocks it computed of this
+// wave (as doubles: a float's value survives the round trip) and takes the others', so that every rank
+// then adds the same blocks in the same order and takes the same Adam step. A block travels as
+// [k, loss, rows touched, (row, its values) per row, the tail's values].
+bool mine(std::size_t block, int rank, int ranks) { return static_cast<int>(block % static_cast<std::size_t>(ranks)) == rank; }
+
+void share_blocks(const dist::ProcessGroup& group, const Model& model, std::vector<BlockGradient>& blocks, std::size_t wave,
+                  std::size_t count) {
+  const std::size_t width = model.row_width(), tail = model.tail(), size = model.size();
+  std::vector<double> out;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (!mine(wave + k, group.rank(), group.size())) continue;
+    const BlockGradient& b = blocks[k];
+    out.push_back(static_cast<double>(k));
+    out.push_back(b.loss);
+    out.push_back(static_cast<double>(b.touched.size()));
+    for (std::uint32_t i : b.touched) {
+      out.push_back(i);
+      const float* v = b.values.data() + static_cast<std::size_t>(i) * width;
+      out.insert(out.end(), v, v + width);
+    }
+    out.insert(out.end(), b.values.begin() + static_cast<std::ptrdiff_t>(tail), b.values.end());
+  }
+  const std::vector<double> all = group.all_gather(out);
+  for (std::size_t at = 0; at < all.size();) {
+    const auto k = static_cast<std::size_t>(all[at]);
+    const bool own = mine(wave + k, group.rank(), group.size());
+    BlockGradient& b = blocks[k];
+    if (!own) b.loss = all[at + 1];
+    const auto touched = static_cast<std::size_t>(all[at + 2]);
+    at += 3;
+    for (std::size_t t = 0; t < touched; ++t, at += 1 + width) {
+      if (own) continue;
+      const auto i = static_cast<std::uint32_t>(all[at]);
+      b.marked[i] = 1;
+      b.touched.push_back(i);
+      float* v = b.values.data() + static_cast<std::size_t>(i) * width;
+      for (std::size_t h = 0; h < width; ++h) v[h] = static_cast<float>(all[at + 1 + h]);
+    }
+    if (!own) {
+      for (std::size_t j = tail; j < size; ++j) b.values[j] = static_cast<float>(all[at + j - tail]);
+    }
+    at += size - tail;
   }
 }
 
@@ -87,6 +134,8 @@ EpochReport train_epoch(Model& model, AdamState& adam, const TrainData& train, i
                         const std::function<void(std::uint64_t)>& on_batch) {
   const auto start = std::chrono::steady_clock::now();
   const int threads = std::max(s.threads, 1);
+  const dist::ProcessGroup& group = dist::ProcessGroup::world();
+  const int rank = group.rank(), ranks = group.size();
   const std::size_t rows = train.rows();
   std::vector<std::uint32_t> order(rows);
   std::iota(order.begin(), order.end(), 0u);
@@ -124,6 +173,7 @@ EpochReport train_epoch(Model& model, AdamState& adam, const TrainData& train, i
         Scratch& room = scratch[static_cast<std::size_t>(me)];
 #pragma omp for schedule(dynamic, 1)
         for (long k = 0; k < n; ++k) {
+          if (!mine(wave + static_cast<std::size_t>(k), rank, ranks)) continue;
           BlockGradient& out = blocks[static_cast<std::size_t>(k)];
           const std::size_t begin = first + (wave + static_cast<std::size_t>(k)) * kBlockRows;
           const std::size_t end = std::min(last, begin + kBlockRows);
@@ -134,6 +184,7 @@ EpochReport train_epoch(Model& model, AdamState& adam, const TrainData& train, i
           }
         }
       }
+      if (ranks > 1) share_blocks(group, model, blocks, wave, in_wave);
       add_blocks(model, blocks, in_wave, gradient, seen, union_rows, threads);
       for (std::size_t k = 0; k < in_wave; ++k) {
         loss += blocks[k].loss;
@@ -157,6 +208,8 @@ double mean_loss(const Model& model, const TrainData& data, int threads) {
   const std::size_t blocks = (rows + kBlockRows - 1) / kBlockRows;
   std::vector<double> sums(blocks, 0.0);
   std::vector<Scratch> scratch(static_cast<std::size_t>(threads), Scratch(model));
+  const dist::ProcessGroup& group = dist::ProcessGroup::world();
+  const int rank = group.rank(), ranks = group.size();
   const long n = static_cast<long>(blocks);
 #pragma omp parallel num_threads(threads)
   {
@@ -166,6 +219,7 @@ double mean_loss(const Model& model, const TrainData& data, int threads) {
 #endif
 #pragma omp for schedule(static)
     for (long b = 0; b < n; ++b) {
+      if (!mine(static_cast<std::size_t>(b), rank, ranks)) continue;
       const std::size_t begin = static_cast<std::size_t>(b) * kBlockRows, end = std::min(rows, begin + kBlockRows);
       double sum = 0;
       for (std::size_t r = begin; r < end; ++r) {
@@ -175,6 +229,10 @@ double mean_loss(const Model& model, const TrainData& data, int threads) {
       }
       sums[static_cast<std::size_t>(b)] = sum;
     }
+  }
+  if (ranks > 1) {  // block b's sum from rank b mod R
+    const std::vector<double> all = group.all_gather(sums);
+    for (std::size_t b = 0; b < blocks; ++b) sums[b] = all[(b % static_cast<std::size_t>(ranks)) * blocks + b];
   }
   double total = 0;
   for (double s : sums) total += s;

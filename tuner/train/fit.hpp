@@ -8,6 +8,11 @@
 // blocks in waves (a whole batch at once when the buffers fit in 512 MB), but the order of every sum
 // is fixed by the data alone, so the weights are bit for bit the same for any thread count. Adam's
 // update is element by element.
+//
+// Under mpirun every rank runs the same epochs on the same data (SPSA's way): block b of a batch is
+// computed by rank b mod R, every rank receives every block of a wave (ProcessGroup::all_gather) and
+// adds them in block order, so every rank takes the same Adam step, and the weights are the same for
+// any number of ranks too. train_epoch and mean_loss must therefore be called by every rank alike.
 #include <cstdint>
 #include <functional>
 #include <vector>
