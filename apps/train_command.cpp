@@ -25,7 +25,7 @@ using namespace gamelab::train;
 struct TrainArgs {
   std::string data, campaign, form = "network";
   int hidden = 32, epochs = 10, threads = 1, batch = 16384, scale = 0;
-  double learning_rate = 0.001, lr_gamma = 1.0, wdl = 1.0, validation = 0.1;
+  double learning_rate = 0.01, lr_gamma = 0.9, wdl = 1.0, validation = 0.1;
   std::uint64_t seed = 1;
   bool resume = false;
 };
@@ -140,8 +140,8 @@ void add_train_command(CLI::App& app) {
     command->add_option("--hidden", a->hidden, "network: hidden units per perspective (default 32)")->check(CLI::Range(1, 1024));
     command->add_option("--epochs", a->epochs, "passes over the training positions (default 10)")->check(CLI::Range(0, 1000000));
     command->add_option("--batch", a->batch, "positions per Adam step (default 16384)")->check(CLI::Range(1, 1 << 24));
-    command->add_option("--learning-rate", a->learning_rate, "Adam's step size (default 0.001)")->check(CLI::PositiveNumber);
-    command->add_option("--lr-gamma", a->lr_gamma, "the learning rate is multiplied by this after each epoch (default 1)")
+    command->add_option("--learning-rate", a->learning_rate, "Adam's step size (default 0.01)")->check(CLI::PositiveNumber);
+    command->add_option("--lr-gamma", a->lr_gamma, "the learning rate is multiplied by this after each epoch (default 0.9)")
         ->check(CLI::Range(0.0, 1.0));
     command->add_option("--wdl", a->wdl,
                         "target = wdl x result + (1 - wdl) x sigmoid(score / scale), where the data has search scores "
