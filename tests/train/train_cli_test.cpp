@@ -1,8 +1,13 @@
 // `gamelab train` end to end: a tiny Raichu datagen file made here, a campaign, its files, resume,
 // and the refusals (exit code 2 with a message that says what is wrong).
+#include <signal.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "common/run.hpp"
 #include "core/eval_file.hpp"
@@ -76,6 +81,29 @@ TEST_CASE("gamelab train: the same seed gives the same evaluation for 1 and 2 th
   REQUIRE(run("train raichu" + common + " --campaign two --threads 2").status == 0);
   CHECK(gamelab::read_text_file("one/best.eval") == gamelab::read_text_file("two/best.eval"));
   CHECK(gamelab::read_text_file("one/current.eval") == gamelab::read_text_file("two/current.eval"));
+}
+
+TEST_CASE("gamelab train killed with SIGKILL mid-run and resumed writes the files of an uninterrupted run", "[train][cli]") {
+  REQUIRE(run("datagen raichu --games 24 --limit nodes=100 --seed 5 --out kill.data").status == 0);
+  const std::string args = "train raichu --data kill.data --epochs 30 --hidden 64 --batch 1024 --wdl 0.5";
+  std::filesystem::remove_all("whole");
+  std::filesystem::remove_all("killed");
+  REQUIRE(run(args + " --campaign whole").status == 0);
+  // The same run in the background, killed once a few epochs are in its journal.
+  const auto started = gamelab_test::run_command(std::string(GAMELAB_BINARY) + " " + args +
+                                                 " --campaign killed >/dev/null 2>&1 & echo $!");
+  const pid_t pid = static_cast<pid_t>(std::stol(started.output));
+  const auto lines = [] { return gamelab::tuner::read_journal("killed/journal.jsonl").lines.size(); };
+  for (int wait = 0; wait < 2000 && lines() < 4; ++wait) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ::kill(pid, SIGKILL);
+  const std::size_t at_kill = lines();
+  INFO("killed with " << at_kill << " journal lines of 31");
+  const auto resumed = run("train raichu --campaign killed --resume");
+  INFO(resumed.output);
+  REQUIRE(resumed.status == 0);
+  CHECK(gamelab::read_text_file("killed/best.eval") == gamelab::read_text_file("whole/best.eval"));
+  CHECK(gamelab::read_text_file("killed/current.eval") == gamelab::read_text_file("whole/current.eval"));
+  CHECK(lines() == 31);
 }
 
 #ifdef GAMELAB_MPIEXEC
