@@ -3,7 +3,7 @@
 // The positions come from seeded random Raichu games on the 8 x 8 board, as sparse inputs
 // (engines/raichu/sparse_inputs.hpp), labelled with a made-up target: the speed does not depend on it.
 // Run: build/bench/bench_train. On the lab's loaded 2-core machine (another run using most of both
-// cores): linear 25-28 M, network 2 x 32 3.7-3.9 M, 2 x 128 1.1-1.2 M, on one thread; two threads
+// cores): linear 24-28 M, network 2 x 32 3.5-3.9 M, 2 x 128 1.0-1.2 M, on one thread; two threads
 // are only faster on a machine with two free cores (OMP_WAIT_POLICY=passive on a busy one).
 #include <benchmark/benchmark.h>
 
