@@ -7,6 +7,7 @@ namespace gamelab::cli {
 void add_perft_command(CLI::App& app);
 void add_show_command(CLI::App& app);
 void add_boards_command(CLI::App& app);
+void add_analyse_command(CLI::App& app);
 void add_engine_commands(CLI::App& app);
 void add_openings_command(CLI::App& app);
 void add_match_command(CLI::App& app);

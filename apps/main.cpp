@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   gamelab::cli::add_perft_command(app);
   gamelab::cli::add_show_command(app);
   gamelab::cli::add_boards_command(app);
+  gamelab::cli::add_analyse_command(app);
   gamelab::cli::add_engine_commands(app);
   gamelab::cli::add_openings_command(app);
   gamelab::cli::add_match_command(app);

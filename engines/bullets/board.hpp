@@ -31,6 +31,7 @@ constexpr int kCellWords = kMaxCells / 64;
 // Directions in the handout's order (the actions 0-3 move, 4-7 shoot in these directions).
 enum Dir : std::uint8_t { Up = 0, Down = 1, Left = 2, Right = 3 };
 inline Dir reverse(Dir d) { return static_cast<Dir>(d ^ 1); }
+inline constexpr Dir kAllDirs[4] = {Up, Down, Left, Right};
 
 // A set of squares (bit = cell index), e.g. the squares holding a bullet at some round.
 using CellSet = std::array<std::uint64_t, kCellWords>;

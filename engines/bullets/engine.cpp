@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "bullets/analysis.hpp"
 #include "bullets/notation.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
@@ -42,6 +43,12 @@ std::int64_t tournament_movetime_ms(double already_ms, int move_ms) {
   return std::max<std::int64_t>(1, static_cast<std::int64_t>(left));
 }
 
+bool on_start_square(const State& s, Side side) {
+  const Board& board = *s.board;
+  const int start = side == Red ? board.cell(1, 1) : board.cell(board.rows() - 2, board.cols() - 2);
+  return s.player[side] == start;
+}
+
 void check_limits(const SearchLimits& limits, const std::string& what) {
   if (limits.depth) {
     throw InputError(what + ": Bullets' engine is an MCTS; give nodes=N (iterations) or movetime=MS, not a depth");
@@ -53,6 +60,7 @@ Engine::Engine(const ParamSet& params, std::uint64_t seed) : params_(params), se
     throw InputError("parameter set of '" + params.game() + "' given to the Bullets engine");
   }
   hunt_weights_ = params.value("engine_hunt") != 0 || params.value("engine_hunt_shot") != 0;
+  plan_ = !params.contains("engine_plan") || params.value("engine_plan") != 0;
 }
 
 Mcts& Engine::mcts_for(Side side) {
@@ -65,6 +73,24 @@ Mcts& Engine::mcts_for(Side side) {
 
 SearchResult Engine::search(const State& state, Side side, const SearchLimits& limits) {
   check_limits(limits, "search limits");
+  if (plan_ && on_start_square(state, other(side))) {
+    if (const std::optional<HitPlan> plan = plan_hit(state, side)) {
+      // The tree's bounds still come first: a win they prove holds against any reply. They need one
+      // iteration, not the budget.
+      SearchLimits bounds_only;
+      bounds_only.nodes = 1;
+      SearchResult result = tree_search(state, side, bounds_only);
+      if (result.proven) return result;
+      result.action = plan->actions.front();
+      result.value = side == Blue ? 1.0 : 0.0;  // a win against the player that stays
+      result.plan_hit_round = plan->hit_round;
+      return result;
+    }
+  }
+  return tree_search(state, side, limits);
+}
+
+SearchResult Engine::tree_search(const State& state, Side side, const SearchLimits& limits) {
   // The hunt (hunt.hpp): the firing map towards the opponent's square, once per search (a breadth-first
   // search over the board, a few microseconds). Skipped when both hunt weights are 0.
   std::optional<Hunt> hunt;
@@ -76,7 +102,8 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
   }
   const HuntScope scope(hunt ? &*hunt : nullptr);
   const std::uint64_t before = SearchGame::plays;
-  SearchResult result{mcts_for(side).search(state, side, limits)};
+  SearchResult result;
+  static_cast<search::SimultaneousResult<Action>&>(result) = mcts_for(side).search(state, side, limits);
   result.positions = SearchGame::plays - before;
   return result;
 }

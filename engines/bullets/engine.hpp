@@ -17,6 +17,15 @@
 // SearchGame::evaluate). The opponent's own model still dodges; the hunt only breaks the ties the
 // zero-sum evaluation leaves, towards shooting at where the opponent is.
 //
+// Plan (analysis.hpp): while the opponent stands on its start square — where a player that never moves
+// stands, and where the lab's own engines never stay past their first move — the engine plays the
+// first step of the exact earliest hit on that square instead of searching: the plan walks among the
+// bullets already flying, shoots once and waits clear of its own bullet, and from the start position
+// it hits at the round the analysis states. The tree's hunt could not reach the firing squares of a
+// dense board's pocket: its model of the opponent shoots back, so a dead end in the opponent's lane
+// looks lost (docs/engines/bullets.md §5). Everywhere else the search decides as before, and a win the
+// tree's bounds prove is played first. engine_plan 0 turns the plan off.
+//
 // Limits: nodes = MCTS iterations (deterministic: same seed, same position, same iterations, same
 // answer); movetime in milliseconds (checked every 16 iterations, about a millisecond); neither: the
 // template's default iterations. A depth means nothing to MCTS and is refused.
@@ -38,6 +47,9 @@ namespace gamelab::bullets {
 // generated (the bounds, the tree's descents, rollouts), what the engine calls its nodes.
 struct SearchResult : search::SimultaneousResult<Action> {
   std::uint64_t positions = 0;
+  // Set when the answer is the first step of the exact hunt (analysis.hpp) instead of the tree's: the
+  // round its plan hits a player that stays where it is.
+  std::optional<std::uint32_t> plan_hit_round;
 };
 using Mcts = search::SimultaneousMcts<SearchGame>;
 
@@ -59,13 +71,19 @@ class Engine {
   SearchResult search(const State& state, Side side, const SearchLimits& limits);
 
  private:
+  // The tree's answer (the MCTS with the hunt's preferences).
+  SearchResult tree_search(const State& state, Side side, const SearchLimits& limits);
   // One search per side the engine plays (its weights carry the aggression's sign), made on first use.
   Mcts& mcts_for(Side side);
   ParamSet params_;
   std::uint64_t seed_;
   bool hunt_weights_ = false;  // engine_hunt or engine_hunt_shot is not 0
+  bool plan_ = true;           // engine_plan: the exact hunt against a player on its start square
   std::optional<Mcts> mcts_[2];
 };
+
+// True if `side` stands on its start square (Red (1, 1), Blue (n - 2, m - 2); rules §1).
+bool on_start_square(const State& state, Side side);
 
 // "InputError unless the limits suit the MCTS": `what` names them in the message.
 void check_limits(const SearchLimits& limits, const std::string& what);

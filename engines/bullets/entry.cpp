@@ -6,6 +6,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "bullets/analysis.hpp"
 #include "bullets/datagen.hpp"
 #include "bullets/engine.hpp"
 #include "bullets/eval.hpp"
@@ -89,7 +90,10 @@ SearchReport run_search(const SearchRequest& request) {
                     "strategy " + side_letter(them) + "  " + strategy_text(r, them) + "\n";
   char figures[240];
   char value_text[64];
-  if (r.proven) {
+  if (r.plan_hit_round) {
+    std::snprintf(value_text, sizeof value_text, "the exact hunt: a player that stays is hit at round %u",
+                  static_cast<unsigned>(*r.plan_hit_round));
+  } else if (r.proven) {
     std::snprintf(value_text, sizeof value_text, "proven best by the bounds (value not estimated)");
   } else {
     std::snprintf(value_text, sizeof value_text, "value %.3f for %c", value, side_letter(root.you));
@@ -105,6 +109,38 @@ SearchReport run_search(const SearchRequest& request) {
 std::vector<EvalFeature> position_features(const std::string& text) {
   std::vector<EvalFeature> out;
   for (const auto& f : features(parse_position(text, "position").state)) out.push_back({f.index, f.value});
+  return out;
+}
+
+// `gamelab analyse bullets`: each player's exact earliest hit on the other standing still (analysis.hpp).
+std::vector<HitAnalysis> analyse_hits(const std::string& text, const std::string& source) {
+  const State s = parse_position(text, source).state;
+  if (s.over()) throw InputError(source + ": the game is already over; there is no hit to plan");
+  static const char* kDirNames[4] = {"up", "down", "left", "right"};
+  std::vector<HitAnalysis> out;
+  for (const Side shooter : {Red, Blue}) {
+    HitAnalysis a;
+    a.shooter = std::string(1, side_letter(shooter));
+    if (const auto plan = plan_hit(s, shooter)) {
+      a.hit_round = plan->hit_round;
+      a.plan = plan_text(*plan);
+      if (plan->shot_round) {
+        const Board& b = *s.board;
+        a.shot = "from (" + std::to_string(b.row_of(plan->shot_square)) + ", " + std::to_string(b.col_of(plan->shot_square)) +
+                 ") " + kDirNames[plan->actions[*plan->shot_round - s.round] - 4] + " at round " +
+                 std::to_string(*plan->shot_round);
+      }
+    } else if (auto proof = unreachable_proof(s, shooter)) {
+      a.proof = *proof;
+    } else {
+      // Within reach but not within the limit: the earliest hit without a limit (the board's bullets
+      // repeat, so a plan that exists at all exists within a few thousand rounds; 20,000 are searched).
+      State unlimited = s;
+      unlimited.limit = s.round + 20000;
+      if (const auto later = plan_hit(unlimited, shooter)) a.past_limit = later->hit_round;
+    }
+    out.push_back(a);
+  }
   return out;
 }
 
@@ -136,6 +172,7 @@ GameEntry game_entry() {
   entry.generate_boards = [](const BoardRequest& request) {
     return generate_suite(request.seed, request.count, board_ranges(request.options));
   };
+  entry.analyse_hits = analyse_hits;
   entry.default_params = default_params;
   entry.search = run_search;
   entry.play_game = play_game;

@@ -169,6 +169,9 @@ ParamSet default_params() {
   // 18x29 board (earliest 41) that 80/1000 wins at round 43 and 120/1500 at round 41.
   params.push_back({"engine_hunt", 80, 0, 300, 6, 0.002});
   params.push_back({"engine_hunt_shot", 1000, 0, 4000, 80, 0.002});
+  // The exact hunt (analysis.hpp, engine.hpp): 1 plays the earliest hit's plan while the opponent stands
+  // on its start square; 0 leaves every move to the tree (the engine before it, for comparisons).
+  params.push_back({"engine_plan", 1, 0, 1, 1, 0.002});
   for (Param knob : search::MctsKnobs::default_params()) {
     // Bullets' own defaults where they differ from the template's, measured against the greedy player
     // (docs/engines/bullets.md §3): decoupled UCT and its most-played action approach and press the

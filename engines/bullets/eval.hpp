@@ -78,7 +78,7 @@ std::vector<FeatureValue> features(const State& state);
 int evaluate(const State& state, const int* weights);
 
 // Bullets' parameter set: the evaluation weights (indices = Feature), then engine_aggression (index
-// kFeatureCount), engine_hunt and engine_hunt_shot (engine.hpp, hunt.hpp), then the mcts_* search knobs.
+// kFeatureCount), engine_hunt and engine_hunt_shot (engine.hpp, hunt.hpp), engine_plan (analysis.hpp), then the mcts_* search knobs.
 ParamSet default_params();
 
 }  // namespace gamelab::bullets

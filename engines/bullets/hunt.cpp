@@ -7,8 +7,6 @@ namespace gamelab::bullets {
 
 namespace {
 
-constexpr Dir kDirs[4] = {Up, Down, Left, Right};
-
 // Steps from `from` to every square, through open squares, never through `blocked` (-1: none).
 std::vector<int> walk_steps(const Board& board, int from, int blocked) {
   std::vector<int> steps(static_cast<std::size_t>(board.cells()), -1);
@@ -16,7 +14,7 @@ std::vector<int> walk_steps(const Board& board, int from, int blocked) {
   steps[from] = 0;
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const int at = queue[head];
-    for (const Dir d : kDirs) {
+    for (const Dir d : kAllDirs) {
       const int to = board.step(at, d);
       if (board.wall(to) || to == blocked || steps[to] >= 0) continue;
       steps[to] = steps[at] + 1;
@@ -37,7 +35,7 @@ FiringMap firing_map(const Board& board, int target) {
   // starts at time k.
   std::vector<std::vector<int>> buckets(static_cast<std::size_t>(board.cells() + kMaxSize + 1));
   int pending = 0;
-  for (const Dir d : kDirs) {
+  for (const Dir d : kAllDirs) {
     int cell = target;
     for (int k = 1; !board.wall(board.step(cell, d)); ++k) {
       cell = board.step(cell, d);
@@ -51,7 +49,7 @@ FiringMap firing_map(const Board& board, int target) {
       const int at = buckets[t][i];
       --pending;
       if (map.time[at] != t) continue;  // reached sooner from another start
-      for (const Dir d : kDirs) {
+      for (const Dir d : kAllDirs) {
         const int to = board.step(at, d);
         if (board.wall(to) || to == target || map.time[to] <= t + 1) continue;
         map.time[to] = static_cast<std::uint16_t>(t + 1);
@@ -104,7 +102,7 @@ std::optional<std::uint32_t> earliest_hit_round_exhaustive(const State& s, Side 
   for (int cell = 0; cell < board.cells(); ++cell) {
     if (steps[cell] < 0) continue;
     const std::uint32_t shot_round = s.round + static_cast<std::uint32_t>(steps[cell]);
-    for (const Dir d : kDirs) {
+    for (const Dir d : kAllDirs) {
       if (board.wall(board.step(cell, d))) continue;  // the bullet turns round onto the shooter
       const int slot = board.slot(cell, d, shot_round);
       const int cycle = board.cycle_length(cell, d >= Left ? 0 : 1);

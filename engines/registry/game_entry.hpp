@@ -270,6 +270,17 @@ struct TablebaseClassStats {
   int index = 0, total = 0;    // this class's place in the build (1-based) and the number of classes
 };
 
+// One player's earliest hit on an opponent that never moves or shoots, from a position
+// (`gamelab analyse`; Bullets: engines/bullets/analysis.hpp).
+struct HitAnalysis {
+  std::string shooter;                      // the side letter
+  std::optional<std::uint32_t> hit_round;   // none: no hit within the round limit
+  std::string plan;                         // the shooter's actions until the hit, one digit each
+  std::string shot;                         // where and when it shoots; empty: a bullet already flying hits
+  std::optional<std::uint32_t> past_limit;  // no hit within the limit: the earliest hit after it, if any
+  std::string proof;                        // no hit ever: why
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -281,6 +292,8 @@ struct GameEntry {
   // Board generator (empty for games with a fixed start): same request, same boards.
   std::vector<PositionOption> board_options;
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;
+  // Each player's earliest hit on an opponent that stays (empty for games without one).
+  std::function<std::vector<HitAnalysis>(const std::string& position_text, const std::string& source)> analyse_hits;
   // The engine: its parameter set (weights and knobs) and a search (empty until a game has one).
   std::function<ParamSet()> default_params;
   std::function<SearchReport(const SearchRequest&)> search;

@@ -13,11 +13,14 @@
 //     gamelab boards bullets --seed 2605 --count 10 --limit 100-2000 --out DIR     (wanderer)
 // and, for the fast test, board 0 of --seed 2604 with --rows 15-20 --cols 20-25.
 #include <algorithm>
+#include <cstdlib>
+#include <map>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "bullets/analysis.hpp"
 #include "bullets/engine.hpp"
 #include "bullets/generator.hpp"
 #include "bullets/hunt.hpp"
@@ -39,13 +42,16 @@ using gamelab::SearchLimits;
 
 constexpr std::uint64_t kBotIterations = 4000;
 
+// The release's parameters, or the file GAMELAB_MUST_WIN_PARAMS names (for figures of another
+// configuration, e.g. the release with engine_plan 0).
 ParamSet release_params() {
-  const std::string path = std::string(GAMELAB_SOURCE_DIR) + "/engines/bullets/release.json";
+  const char* other = std::getenv("GAMELAB_MUST_WIN_PARAMS");
+  const std::string path = other ? std::string(other) : std::string(GAMELAB_SOURCE_DIR) + "/engines/bullets/release.json";
   return ParamSet::load_file(path, default_params());
 }
 
-enum class Bot { Stays, Wanders };
-const char* bot_name(Bot bot) { return bot == Bot::Stays ? "stays" : "wanders"; }
+enum class Bot { Stays, Wanders, Dodges };
+const char* bot_name(Bot bot) { return bot == Bot::Stays ? "stays" : bot == Bot::Wanders ? "wanders" : "dodges"; }
 
 // The wanderer: a uniformly random one of its distinct moves and 8 (it never shoots).
 Action wander(const State& s, Side side, Rng& rng) {
@@ -55,6 +61,32 @@ Action wander(const State& s, Side side, Rng& rng) {
     if (!is_shot(a)) moves.push_back(a);
   }
   return moves[rng.below(moves.size())];
+}
+
+// The dodger, a careful player that never shoots: of its moves and 8, the square no flying bullet will
+// ever pass over, else the one a bullet reaches last (never one a bullet is on next round if it can
+// help it); staying first among equals, then the lowest action.
+Action dodge(const State& s, Side side) {
+  ActionList all;
+  generate_actions(s, side, all);
+  State next = s;
+  set_round(next, s.round + 1);
+  Action best = kStay;
+  long best_score = -2;
+  for (const Action a : all) {
+    if (is_shot(a)) continue;
+    const int to = a == kStay ? s.player[side] : s.board->step(s.player[side], direction_of(a));
+    long score = -1;  // a bullet is there next round
+    if (!s.bullet_on(to, s.round + 1)) {
+      const std::optional<int> k = time_to_bullet(next, to, 1 << 20);
+      score = k ? *k : (1L << 30);
+    }
+    if (score > best_score || (score == best_score && a == kStay)) {
+      best = a;
+      best_score = score;
+    }
+  }
+  return best;
 }
 
 struct Played {
@@ -72,7 +104,9 @@ Played play_bot(const State& start, Side engine_side, Bot bot, const ParamSet& p
   State s = start;
   while (!s.over()) {
     const Action mine = *engine.search(s, engine_side, limits).action;
-    const Action theirs = bot == Bot::Stays ? kStay : wander(s, other(engine_side), rng);
+    const Action theirs = bot == Bot::Stays     ? kStay
+                          : bot == Bot::Wanders ? wander(s, other(engine_side), rng)
+                                                : dodge(s, other(engine_side));
     s = engine_side == Blue ? play(s, mine, theirs) : play(s, theirs, mine);
   }
   Played g;
@@ -122,11 +156,26 @@ bool never_in_reach(const State& start, Side engine_side, Bot bot) {
   return true;
 }
 
-// Plays every board with the engine as Blue and as Red against `bot`. Against the player that stays, a
-// game the proof says no shot decides in time (earliest_hit_round() past the limit, or none) must be a
-// draw; against the wanderer, one where no shot can ever reach a square it can walk to; every other
-// game must be a win.
-void must_win(const std::vector<State>& boards, Bot bot, std::uint64_t iterations, std::uint64_t seed) {
+// The band of a board, as the gate cuts the tournament's range (datasets/gate/bullets.json): area
+// small (< 1,000 squares) or large, walls sparse (the generator's count <= 100) or dense, rounds short
+// (< 1,000) or long.
+std::string band_of(const State& s, int walls) {
+  const int area = s.board->rows() * s.board->cols();
+  return std::string(area < 1000 ? "small" : "large") + (walls <= 100 ? " sparse" : " dense") +
+         (s.limit < 1000 ? " short" : " long");
+}
+
+struct BandCount {
+  int games = 0, wins = 0, draws = 0, losses = 0, proven_draws = 0;
+};
+
+// Plays every board with the engine as Blue and as Red against `bot`, and prints the results per band.
+// Against the player that stays, a game the exact hunt (analysis.hpp) says no shot decides by the round
+// limit must be a draw, every other game a win; against the wanderer, a draw is expected only where no
+// shot can ever reach a square it can walk to. Against the dodger (a careful player that never shoots)
+// no game may be lost; the share won is a figure, not a pass mark.
+void must_win(const std::vector<State>& boards, const std::vector<int>& walls, Bot bot, std::uint64_t iterations,
+              std::uint64_t seed) {
   const ParamSet params = release_params();
   const int games = static_cast<int>(boards.size()) * 2;
   std::vector<Played> played(static_cast<std::size_t>(games));
@@ -134,28 +183,66 @@ void must_win(const std::vector<State>& boards, Bot bot, std::uint64_t iteration
   for (int g = 0; g < games; ++g) {
     played[g] = play_bot(boards[g / 2], g % 2 ? Red : Blue, bot, params, iterations, derive_seed(seed, static_cast<std::uint64_t>(g)));
   }
-  int wins = 0, draws = 0, proven_draws = 0;
+  std::map<std::string, BandCount> bands;
+  BandCount all;
   for (int g = 0; g < games; ++g) {
     const State& start = boards[g / 2];
     const Side engine_side = g % 2 ? Red : Blue;
-    const auto earliest = earliest_hit_round(start, engine_side);
-    const bool proven_draw =
-        bot == Bot::Stays ? !earliest || *earliest > start.limit : never_in_reach(start, engine_side, bot);
+    const auto plan = plan_hit(start, engine_side);
+    const bool proven_draw = bot == Bot::Stays ? !plan : bot == Bot::Wanders && never_in_reach(start, engine_side, bot);
     INFO("board " << g / 2 << " (" << start.board->rows() << "x" << start.board->cols() << ", limit " << start.limit
                   << "), engine " << (engine_side == Blue ? "Blue" : "Red") << " vs " << bot_name(bot)
-                  << ": earliest hit of a player that stays " << (earliest ? std::to_string(*earliest) : std::string("never"))
+                  << ": earliest hit of a player that stays " << (plan ? std::to_string(plan->hit_round) : std::string("none"))
                   << ", " << to_string(played[g].outcome) << " at round " << played[g].rounds);
-    wins += played[g].engine_won;
-    draws += played[g].outcome == Outcome::Draw;
+    const bool lost = !played[g].engine_won && played[g].outcome != Outcome::Draw;
+    for (BandCount* count : {&bands[band_of(start, walls[static_cast<std::size_t>(g / 2)])], &all}) {
+      ++count->games;
+      count->wins += played[g].engine_won;
+      count->draws += played[g].outcome == Outcome::Draw;
+      count->losses += lost;
+      count->proven_draws += proven_draw;
+    }
+    CHECK_FALSE(lost);
+    if (bot == Bot::Dodges) continue;
     if (proven_draw) {
-      ++proven_draws;
       CHECK(played[g].outcome == Outcome::Draw);
     } else {
       CHECK(played[g].engine_won);
     }
   }
-  std::printf("bullets must-win vs %s: %d games, %llu iterations a move: +%d =%d (%d proven draws)\n", bot_name(bot), games,
-              static_cast<unsigned long long>(iterations), wins, draws, proven_draws);
+  std::printf("bullets must-win vs %s: %d games, %llu iterations a move: +%d =%d -%d (%d proven draws)\n", bot_name(bot),
+              games, static_cast<unsigned long long>(iterations), all.wins, all.draws, all.losses, all.proven_draws);
+  for (const auto& [band, c] : bands) {
+    std::printf("  %-20s %3d games  +%d =%d -%d  (%d proven draws)  won %.0f%%\n", band.c_str(), c.games, c.wins, c.draws,
+                c.losses, c.proven_draws, 100.0 * c.wins / c.games);
+  }
+}
+
+// The must-win suite: `count` boards over the tournament's whole range (15-50 x 20-50, walls 10-200,
+// round limit 100-2,000), as `gamelab boards bullets --seed 3401 --count 200 --limit 100-2000` writes
+// them; `GAMELAB_MUST_WIN_BOARDS` plays only the first N.
+// The generator's wall parameter, from the board file's first line ("... walls parameter 39 ...").
+int walls_parameter(const std::string& text) {
+  const std::size_t at = text.find("walls parameter ");
+  REQUIRE(at != std::string::npos);
+  return std::atoi(text.c_str() + at + 16);
+}
+
+struct Suite {
+  std::vector<State> boards;
+  std::vector<int> walls;  // the generator's wall parameter of each board
+};
+Suite must_win_suite(std::uint64_t seed, int count) {
+  if (const char* n = std::getenv("GAMELAB_MUST_WIN_BOARDS")) count = std::min(count, std::atoi(n));
+  BoardRanges ranges;
+  ranges.limit_min = 100;
+  ranges.limit_max = 2000;
+  Suite suite;
+  for (const auto& b : generate_suite(seed, count, ranges)) {
+    suite.boards.push_back(parse_position(b.text, b.name).state);
+    suite.walls.push_back(walls_parameter(b.text));
+  }
+  return suite;
 }
 
 }  // namespace
@@ -261,18 +348,37 @@ TEST_CASE("a bullet's time to a square: the cycle arithmetic agrees with steppin
 TEST_CASE("must win: the release engine hits a player that never moves and one that wanders (small board)",
           "[bullets][must-win]") {
   // Board 0 of seed 2603 at the low end of the sizes shuts the players apart: a proven draw (the pocket
-  // test above plays one); board 0 of seed 2604 must be won, against both bots, the engine on each side.
+  // test above plays one); board 0 of seed 2604 must be won, against both bots, the engine on each side,
+  // and the dodger must not win.
   REQUIRE_FALSE(earliest_hit_round(tournament_boards(2603, 1, true)[0], Blue));
-  const std::vector<State> boards = tournament_boards(2604, 1, true);
+  BoardRanges small;
+  small.rows_max = 20;
+  small.cols_max = 25;
+  small.limit_min = 100;
+  small.limit_max = 2000;
+  const GeneratedBoard board = generate_suite(2604, 1, small)[0];
+  const std::vector<State> boards{parse_position(board.text, board.name).state};
   REQUIRE(earliest_hit_round(boards[0], Blue));
-  must_win(boards, Bot::Stays, kBotIterations, 1);
-  must_win(boards, Bot::Wanders, kBotIterations, 1);
+  must_win(boards, {walls_parameter(board.text)}, Bot::Stays, kBotIterations, 1);
+  must_win(boards, {walls_parameter(board.text)}, Bot::Wanders, kBotIterations, 1);
 }
 
-TEST_CASE("must win: the release engine hits a player that never moves (10 boards)", "[bullets][must-win][slow]") {
-  must_win(tournament_boards(2604, 10), Bot::Stays, kBotIterations, 2);
+TEST_CASE("must win: a player that never moves, the suite's first 40 boards", "[bullets][must-win]") {
+  const Suite suite = must_win_suite(3401, 40);
+  must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 2);
 }
 
-TEST_CASE("must win: the release engine hits a player that wanders at random (10 boards)", "[bullets][must-win][slow]") {
-  must_win(tournament_boards(2605, 10), Bot::Wanders, kBotIterations, 3);
+TEST_CASE("must win: a player that never moves, 200 boards over the tournament's range", "[bullets][must-win][slow]") {
+  const Suite suite = must_win_suite(3401, 200);
+  must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 2);
+}
+
+TEST_CASE("must win: a player that wanders at random, 200 boards over the tournament's range", "[bullets][must-win][slow]") {
+  const Suite suite = must_win_suite(3401, 200);
+  must_win(suite.boards, suite.walls, Bot::Wanders, kBotIterations, 3);
+}
+
+TEST_CASE("must not lose: a careful player that never shoots and dodges, 200 boards", "[bullets][must-win][slow]") {
+  const Suite suite = must_win_suite(3401, 200);
+  must_win(suite.boards, suite.walls, Bot::Dodges, kBotIterations, 4);
 }

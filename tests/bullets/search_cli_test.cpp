@@ -29,7 +29,7 @@ std::string stable_part(const std::string& output) {
 }
 
 const std::vector<std::string> kOpen = {"############", "#R.....v...#", "#..#....<..#", "#.....#....#", "#..>.......#",
-                                        "#.........B#", "############"};
+                                        "#........B.#", "############"};
 
 }  // namespace
 
@@ -50,6 +50,15 @@ TEST_CASE("gamelab search bullets prints both strategies and the action as one i
   CHECK(depth.status != 0);
   CHECK_THAT(depth.output, Catch::Contains("not a depth"));
   std::remove("bullets_search_open.txt");
+
+  // Blue on its start square: Red plays the exact hunt's first step and says when it would hit.
+  std::vector<std::string> start = kOpen;
+  start[5] = "#.........B#";  // kOpen has Blue one square left of its start
+  gamelab::write_file_atomic("bullets_search_start.txt", tournament_text(start, 3, 'R'));
+  const Run plan = run("search bullets --board bullets_search_start.txt --nodes 800");
+  REQUIRE(plan.status == 0);
+  CHECK_THAT(plan.output, Catch::Contains("the exact hunt: a player that stays is hit at round 16"));
+  std::remove("bullets_search_start.txt");
 
   gamelab::write_file_atomic("bullets_search_trap.txt", tournament_text(kTrap, 0, 'B'));
   const Run trap = run("search bullets --board bullets_search_trap.txt --nodes 500 --json");

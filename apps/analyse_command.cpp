@@ -1,0 +1,93 @@
+// gamelab analyse <game>: each player's earliest hit on an opponent that never moves, for one position
+// or a folder of position files (Bullets: docs/engines/bullets.md §6).
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "core/error.hpp"
+#include "core/text_file.hpp"
+#include "registry/game_registry.hpp"
+
+namespace gamelab::cli {
+
+namespace {
+
+struct AnalyseArgs {
+  std::string board, boards;
+  bool json = false;
+};
+
+// The position files to analyse: the one --board names, or the .txt files of --boards, sorted.
+std::vector<std::string> input_files(const AnalyseArgs& args) {
+  if (!args.board.empty()) return {args.board};
+  std::error_code error;
+  if (!std::filesystem::is_directory(args.boards, error)) {
+    throw InputError("--boards " + args.boards + ": not a folder of position files");
+  }
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(args.boards)) {
+    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw InputError("--boards " + args.boards + ": no .txt position file in it");
+  return files;
+}
+
+std::string line_of(const HitAnalysis& a) {
+  const std::string target = a.shooter == "R" ? "B" : "R";
+  if (a.hit_round) {
+    return a.shooter + " hits " + target + " at round " + std::to_string(*a.hit_round) + ": " +
+           (a.shot.empty() ? "a bullet already flying" : "shoots " + a.shot) + "; plan " + a.plan;
+  }
+  if (!a.proof.empty()) return a.shooter + " never hits " + target + ": " + a.proof;
+  if (a.past_limit) {
+    return a.shooter + " cannot hit " + target + " by the round limit: the earliest hit is round " + std::to_string(*a.past_limit);
+  }
+  return a.shooter + " cannot hit " + target + " by the round limit, nor in the 20,000 rounds after it";
+}
+
+nlohmann::json json_of(const HitAnalysis& a) {
+  nlohmann::json j = {{"shooter", a.shooter}};
+  j["hit_round"] = a.hit_round ? nlohmann::json(*a.hit_round) : nlohmann::json(nullptr);
+  if (a.hit_round) j["plan"] = a.plan;
+  if (!a.shot.empty()) j["shot"] = a.shot;
+  if (a.past_limit) j["earliest_past_limit"] = *a.past_limit;
+  if (!a.proof.empty()) j["never"] = a.proof;
+  return j;
+}
+
+}  // namespace
+
+void add_analyse_command(CLI::App& app) {
+  auto* analyse = app.add_subcommand("analyse", "each player's earliest hit on an opponent that never moves");
+  analyse->require_subcommand(1);
+  for (const auto& game : game_registry()) {
+    if (!game.analyse_hits) continue;
+    auto* command = analyse->add_subcommand(game.name, "analyse " + game.title + " positions");
+    auto args = std::make_shared<AnalyseArgs>();
+    auto* board = command->add_option("--board", args->board, "a position file");
+    auto* boards = command->add_option("--boards", args->boards, "a folder of position files (every .txt)");
+    board->excludes(boards);
+    command->add_flag("--json", args->json, "one JSON object per line: the file and each player's hit");
+    command->callback([&game, args, board, boards] {
+      if (board->count() + boards->count() == 0) throw InputError("give --board FILE or --boards DIR");
+      for (const std::string& file : input_files(*args)) {
+        const auto hits = game.analyse_hits(read_text_file(file), file);
+        if (args->json) {
+          nlohmann::json j = {{"file", file}, {"hits", nlohmann::json::array()}};
+          for (const auto& a : hits) j["hits"].push_back(json_of(a));
+          std::cout << j.dump() << "\n";
+        } else {
+          std::cout << file << "\n";
+          for (const auto& a : hits) std::cout << "  " << line_of(a) << "\n";
+        }
+      }
+    });
+  }
+}
+
+}  // namespace gamelab::cli
