@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "eval/match/engine_arg.hpp"
 #include "eval/match/match_runner.hpp"
 #include "registry/game_registry.hpp"
 #include "distributed.hpp"
@@ -18,7 +19,7 @@ struct DatagenArgs {
   std::string limit_games = "draw";
   std::string adjudicate;
   std::uint64_t seed = 1;
-  std::string out, limit = "nodes=5000", params, openings, boards;
+  std::string out, limit = "nodes=5000", params, openings, boards, eval_file, eval_mode = "replace";
   bool keep_tactical = false, resume = false;
 };
 
@@ -45,6 +46,11 @@ void add_datagen_command(CLI::App& app) {
         ->check(CLI::IsMember({"draw", "drop", "material"}));
     command->add_option("--params", a->params, "engine parameters (default: the engine's)");
     command->add_option("--openings", a->openings, "start from this opening suite (default: the game's start)");
+    if (game.learned_eval) {
+      command->add_option("--eval", a->eval_file, "the engine evaluates with this learned evaluation file (gamelab train)");
+      command->add_option("--eval-mode", a->eval_mode, "replace (default): the learned output instead of the hand-made evaluation; add: beside it")
+          ->check(CLI::IsMember({"replace", "add"}));
+    }
     command->add_option("--adjudicate-tables", a->adjudicate,
                         "end each game at the first position these endgame tables know, labelled exactly (Raichu)");
     command->add_option("--boards", a->boards, "start from these boards (simultaneous games)");
@@ -68,6 +74,10 @@ void add_datagen_command(CLI::App& app) {
       s.limit_games = a->limit_games == "drop" ? LimitGames::Drop : a->limit_games == "material" ? LimitGames::Material : LimitGames::Draw;
       s.concurrency = a->concurrency;
       s.adjudication_tables = a->adjudicate;
+      if (!a->eval_file.empty()) {
+        eval::check_learned_eval(a->eval_file, game);
+        s.learned = {a->eval_file, a->eval_mode == "add"};
+      }
       s.out = a->out;
       s.resume = a->resume;
       const auto summary = tuner::run_datagen(s, std::cerr);

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "eval/match/engine_arg.hpp"
 #include "position_options.hpp"
 #include "registry/bench_suite.hpp"
 #include "registry/game_registry.hpp"
@@ -33,12 +34,28 @@ struct SearchArgs {
   std::uint64_t nodes = 0;
   std::int64_t movetime = 0;
   std::string params;
+  std::string eval_file, eval_mode = "replace";
   std::uint64_t seed = 1;
   bool json = false;
 };
 
+// --eval FILE (and --eval-mode) on a game whose engine loads learned evaluation files; refused (exit
+// code 2, the file and the field named) when the file is another game's, form's or version's.
+void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode) {
+  if (!game.learned_eval) return;
+  command.add_option("--eval", file, "evaluate with this learned evaluation file (gamelab train; docs/tools/train.md §8)");
+  command.add_option("--eval-mode", mode, "replace (default): the learned output instead of the hand-made evaluation; add: beside it")
+      ->check(CLI::IsMember({"replace", "add"}));
+}
+LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode) {
+  if (file.empty()) return {};
+  eval::check_learned_eval(file, game);
+  return {file, mode == "add"};
+}
+
 struct BenchArgs {
   std::string params;
+  std::string eval_file, eval_mode = "replace";
   int depth = 0;
   std::string suite;
   bool json = false;
@@ -47,9 +64,37 @@ struct BenchArgs {
 };
 
 void print_bench(const GameEntry& game, const BenchArgs& args) {
+  const LearnedEvalSpec learned = learned_spec(game, args.eval_file, args.eval_mode);
   const BenchReport report = run_bench(game, load_params(game, args.params), args.depth, args.suite);
   const double nps = report.seconds > 0 ? report.nodes / report.seconds : 0;
-  if (args.json) {
+  if (!learned.empty()) {
+    // The same positions with the learned evaluation beside the hand-made one: the signature stays the
+    // hand-made engine's, and --check and --record see only it.
+    const BenchReport l = run_bench(game, load_params(game, args.params), args.depth, args.suite, learned);
+    const double lnps = l.seconds > 0 ? l.nodes / l.seconds : 0;
+    if (args.json) {
+      std::cout << nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"hand_made", {{"nodes", report.nodes}, {"seconds", report.seconds}, {"nodes_per_second", nps}}},
+                                  {"learned", {{"eval", learned.file}, {"mode", learned.add ? "add" : "replace"}, {"nodes", l.nodes}, {"seconds", l.seconds}, {"nodes_per_second", lnps}}},
+                                  {"speed_ratio", nps > 0 ? lnps / nps : 0.0}}
+                       .dump(2)
+                << "\n";
+    } else {
+      std::printf("%-36s %-24s %8s %12s   %-24s %8s %12s\n", "position", "hand-made", "score", "nodes", "learned", "score", "nodes");
+      for (std::size_t i = 0; i < report.rows.size() && i < l.rows.size(); ++i) {
+        const auto& r = report.rows[i];
+        const auto& q = l.rows[i];
+        std::printf("%-36s %-24s %8s %12llu   %-24s %8s %12llu\n", r.name.c_str(), r.best_move.c_str(), score_text(r.score).c_str(),
+                    static_cast<unsigned long long>(r.nodes), q.best_move.c_str(), score_text(q.score).c_str(),
+                    static_cast<unsigned long long>(q.nodes));
+      }
+      const std::string limit = "depth " + std::to_string(report.depth);
+      std::printf("%s bench %s hand-made: %llu nodes in %.3f s (%.0f nodes/s)\n", game.name.c_str(), limit.c_str(),
+                  static_cast<unsigned long long>(report.nodes), report.seconds, nps);
+      std::printf("%s bench %s learned (%s, %s): %llu nodes in %.3f s (%.0f nodes/s, %.2f x the hand-made's)\n",
+                  game.name.c_str(), limit.c_str(), learned.file.c_str(), learned.add ? "added" : "replacing",
+                  static_cast<unsigned long long>(l.nodes), l.seconds, lnps, nps > 0 ? lnps / nps : 0.0);
+    }
+  } else if (args.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& r : report.rows) {
       rows.push_back({{"name", r.name}, {"best", r.best_move}, {"score", r.score}, {"nodes", r.nodes}, {"seconds", r.seconds}});
@@ -119,6 +164,7 @@ void add_engine_commands(CLI::App& app) {
     const bool seed_is_position_option = std::any_of(game.position_options.begin(), game.position_options.end(),
                                                      [](const PositionOption& o) { return o.name == "seed"; });
     if (!seed_is_position_option) s->add_option("--seed", sargs->seed, "seed of the search's random choices (MCTS; default 1)");
+    add_eval_options(*s, game, sargs->eval_file, sargs->eval_mode);
     s->add_flag("--json", sargs->json, "print the result as JSON");
     s->callback([&game, sargs] {
       SearchRequest request;
@@ -129,6 +175,7 @@ void add_engine_commands(CLI::App& app) {
       // No limit given: depth 8 for alpha-beta; simultaneous games use their engine's default iterations.
       if (!request.limits.any() && game.shape == GameShape::TurnBased) request.limits.depth = 8;
       request.params = load_params(game, sargs->params);
+      request.learned = learned_spec(game, sargs->eval_file, sargs->eval_mode);
       request.seed = sargs->seed;
       if (!sargs->json) {
         request.on_iteration = [](const SearchLine& line) {
@@ -160,6 +207,7 @@ void add_engine_commands(CLI::App& app) {
     b->add_option("--params", bargs->params, "parameter file; default: the built-in defaults");
     b->add_option("--depth", bargs->depth, "override the suite's depth")->check(CLI::Range(1, 64));
     b->add_option("--suite", bargs->suite, "bench suite file (default datasets/bench/<game>.json)");
+    add_eval_options(*b, game, bargs->eval_file, bargs->eval_mode);
     b->add_flag("--json", bargs->json, "print JSON");
     b->add_flag("--check", bargs->check, "fail unless the node count equals the recorded signature");
     b->add_flag("--record", bargs->record, "write the node count as the new signature (after a deliberate change)");

@@ -98,6 +98,7 @@ GameEntry game_entry() {
   entry.sparse_inputs.name = kSparseInputName;
   entry.sparse_inputs.count = kSparseInputCount;
   entry.sparse_inputs.max_active = kSparseMaxActive;
+  entry.learned_eval = true;  // learned_eval.hpp: eval=FILE on --engine, --eval on search and bench
   entry.sparse_inputs.active = [](const std::string& text, SparseInputs& out) {
     const State state = parse_position_text(text, "position");
     std::uint32_t indices[kSparseMaxActive];

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "raichu/eval.hpp"
+#include "raichu/learned_eval.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/rules.hpp"
 #include "raichu/state.hpp"
@@ -16,6 +17,8 @@ struct Game {
   using MoveList = raichu::MoveList;
   static constexpr const char* kName = "raichu";
   static constexpr std::size_t kHistorySize = kSquares * kSquares;
+  // A learned evaluation file, when an engine is given one (learned_eval.hpp; search::AlphaBeta::set_incremental).
+  using Incremental = LearnedEval;
 
   static bool ends_before_moves(const State& s) { return raichu::ends_before_moves(s); }
   static void generate_moves(const State& s, MoveList& moves) { raichu::generate_moves(s, moves); }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "registry/alphabeta_learned.hpp"
 #include "registry/perft_entry.hpp"
 #include "search/alphabeta.hpp"
 #include "search/perft.hpp"
@@ -40,6 +41,7 @@ SearchReport alphabeta_search(const typename Game::State& root, const SearchRequ
                               MoveText move_text, ResultText result_text) {
   const ParamSet& params = request.params.size() ? request.params : defaults;
   search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params));
+  attach_learned_eval(engine, request.learned);
   const auto result = engine.search(root, request.limits, [&](const search::IterationInfo<typename Game::Move>& info) {
     if (request.on_iteration) {
       request.on_iteration({info.depth, info.score, info.nodes, info.seconds, pv_text<Game>(root, info.pv, move_text)});

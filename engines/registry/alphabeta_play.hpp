@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "registry/alphabeta_learned.hpp"
 #include "registry/play_loop.hpp"
 #include "search/alphabeta.hpp"
 
@@ -45,13 +46,13 @@ class AlphaBetaPlay : public Hooks {
     for (int seat = 0; seat < 2; ++seat) {
       const PlayerSpec& p = request.players[seat];
       limits_[seat] = p.limits;
-      if (!p.external()) engines_[seat] = engine(p.params.size() ? p.params : defaults, p.limits);
+      if (!p.external()) engines_[seat] = engine(p.params.size() ? p.params : defaults, p.limits, p.learned);
     }
   }
   // Self-play: one engine on both seats, with the request's parameters (else `defaults`).
   AlphaBetaPlay(const State& s, const DatagenRequest& request, const ParamSet& defaults, const SearchLimits& limits)
       : s_(s), first_(s.side), rng_(request.seed), params_(request.params.size() ? request.params : defaults) {
-    engines_[0] = engines_[1] = engine(params_, limits);
+    engines_[0] = engines_[1] = engine(params_, limits, request.learned);
     limits_[0] = limits_[1] = limits;
   }
 
@@ -74,9 +75,11 @@ class AlphaBetaPlay : public Hooks {
   ParamSet params_;  // self-play: the engine's
 
  private:
-  static std::shared_ptr<Engine> engine(const ParamSet& params, const SearchLimits& limits) {
-    return std::make_shared<Engine>(params.values(), search::AlphaBetaKnobs::from(params),
-                                    search::SearchOptions::for_limits(limits));
+  static std::shared_ptr<Engine> engine(const ParamSet& params, const SearchLimits& limits, const LearnedEvalSpec& learned) {
+    auto e = std::make_shared<Engine>(params.values(), search::AlphaBetaKnobs::from(params),
+                                      search::SearchOptions::for_limits(limits));
+    attach_learned_eval(*e, learned);
+    return e;
   }
 };
 

@@ -16,7 +16,8 @@ std::string bench_signature_path(const std::string& game) {
   return std::string(GAMELAB_SOURCE_DIR) + "/engines/" + game + "/bench_signature.json";
 }
 
-BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, const std::string& suite) {
+BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, const std::string& suite,
+                      const LearnedEvalSpec& learned) {
   if (!game.search) throw InputError("game " + game.name + " has no searching engine yet");
   const std::string path = suite.empty() ? default_bench_suite(game.name) : suite;
   const nlohmann::json data = read_json_file(path);
@@ -33,6 +34,7 @@ BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth, 
       if (report.depth > 0) request.limits.depth = report.depth;
       else request.limits.nodes = report.iterations;
       request.params = params;
+      request.learned = learned;
       const SearchReport r = game.search(request);
       report.rows.push_back({item.at("name").get<std::string>(), r.best_move, r.score, r.nodes, r.seconds});
       report.nodes += r.nodes;

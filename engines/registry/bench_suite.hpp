@@ -33,7 +33,9 @@ std::string default_bench_suite(const std::string& game);
 std::string bench_signature_path(const std::string& game);
 
 // depth 0: the suite's own depth.
-BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth = 0, const std::string& suite = "");
+// `learned`: the engine evaluates with that learned evaluation file (games that load them).
+BenchReport run_bench(const GameEntry& game, const ParamSet& params, int depth = 0, const std::string& suite = "",
+                      const LearnedEvalSpec& learned = {});
 // The recorded signature (nodes) at the suite's depth; InputError if the file is missing or malformed.
 std::uint64_t recorded_bench_signature(const std::string& game);
 

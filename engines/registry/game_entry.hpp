@@ -68,6 +68,15 @@ struct GeneratedBoard {
   std::string text;  // the position file (docs/rules/common.md §3)
 };
 
+// A learned evaluation file (`gamelab train`, docs/tools/train.md §8) for the lab's engine: empty
+// `file`, the hand-made evaluation. The learned output replaces the hand-made one, or with `add` is
+// added to it.
+struct LearnedEvalSpec {
+  std::string file;
+  bool add = false;
+  bool empty() const { return file.empty(); }
+};
+
 // `gamelab search <game>` and the bench: one search from one position.
 struct SearchLine {
   int depth = 0;
@@ -83,6 +92,7 @@ struct SearchRequest {
   ParamSet params;
   std::function<void(const SearchLine&)> on_iteration;  // optional
   std::uint64_t seed = 1;  // for searches that draw random numbers (MCTS): same seed, same result
+  LearnedEvalSpec learned;  // games whose engine loads learned evaluation files (GameEntry::learned_eval)
 };
 
 struct SearchReport {
@@ -102,6 +112,7 @@ struct PlayerSpec {
   ParamSet params;          // internal engine
   SearchLimits limits;      // internal engine: depth / nodes / movetime
   std::string tablebase;    // internal engine: a folder of endgame tables it probes (games that have them)
+  LearnedEvalSpec learned;  // internal engine: a learned evaluation file (eval= on --engine)
   std::string command;      // external bot: the command line (no shell)
   std::string protocol;     // external bot: the game's protocol name (e.g. "raichu")
   double time_limit_s = 1;  // external bot: the per-move limit, as the tournament gives it
@@ -186,6 +197,7 @@ struct DatagenRequest {
   ParamSet params;
   SearchLimits limits;
   int random_plies = 8;
+  LearnedEvalSpec learned;  // the engine's learned evaluation file, if any (games that load them)
   bool skip_tactical = true;  // leave out positions where the static evaluation is unreliable (captures pending)
   LimitGames limit_games = LimitGames::Draw;
   // A folder of endgame tables (games that have them): the game ends at the first position they know,
@@ -308,8 +320,10 @@ struct GameEntry {
   std::function<std::vector<EvalFeature>(const std::string& position_text)> features;
   std::function<std::vector<LabelledPosition>(const DatagenRequest&)> datagen_game;
   // Learned evaluations: the position as sparse one-hot inputs (`gamelab train`); an empty `active`
-  // means none yet.
+  // means none yet. `learned_eval`: the engine evaluates with an evaluation file of this input set
+  // when a request names one (PlayerSpec/SearchRequest/DatagenRequest::learned).
   SparseInputSet sparse_inputs;
+  bool learned_eval = false;
   // Release bots: source exports (`gamelab export`) and a judge server (`gamelab judge`).
   std::vector<ExportFormat> exports;
   std::function<std::vector<GameRecord>(const JudgeRequest&)> judge_server;

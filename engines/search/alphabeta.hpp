@@ -11,6 +11,7 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -45,6 +46,25 @@ concept AlphaBetaGame = requires(const typename G::State& s, typename G::MoveLis
   { G::history_index(m) } -> std::convertible_to<std::size_t>;
   { G::kHistorySize } -> std::convertible_to<std::size_t>;
 };
+
+// An evaluation kept incrementally along the search's line (Raichu's learned evaluation files:
+// raichu/learned_eval.hpp), offered by a game as G::Incremental with
+//   root(s)                            the root, from scratch, when a search starts;
+//   push(ply, parent, move, child)     each child the search makes, at its ply (>= 1);
+//   evaluate(s, ply, weights, moves)   the static evaluation of s, the position at `ply` of the line.
+// A game without one (or an engine not given one) evaluates with G::evaluate.
+namespace detail {
+struct NoIncremental {};
+template <class G>
+struct IncrementalOf {
+  using type = NoIncremental;
+};
+template <class G>
+  requires requires { typename G::Incremental; }
+struct IncrementalOf<G> {
+  using type = typename G::Incremental;
+};
+}  // namespace detail
 
 // One move-ordering score per move of a list. A list with a proven fixed capacity (Raichu's) gets a
 // plain array of that size on the stack, as before; a list that may outgrow its inline room (jump
@@ -122,6 +142,8 @@ class AlphaBeta {
   using Move = typename G::Move;
   using MoveList = typename G::MoveList;
   using Callback = std::function<void(const IterationInfo<Move>&)>;
+  using Incremental = typename detail::IncrementalOf<G>::type;
+  static constexpr bool kHasIncremental = !std::is_same_v<Incremental, detail::NoIncremental>;
 
   AlphaBeta(std::vector<int> weights, AlphaBetaKnobs knobs, SearchOptions options = {})
       : weights_(std::move(weights)), knobs_(knobs), options_(options), tt_(options.tt_megabytes),
@@ -134,6 +156,14 @@ class AlphaBeta {
   using Oracle = std::function<std::optional<int>(const State&, int ply)>;
   void set_oracle(Oracle oracle) { oracle_ = std::move(oracle); }
   std::uint64_t oracle_hits() const { return oracle_hits_; }
+
+  // Evaluate with `incremental` (a learned evaluation) instead of G::evaluate; null: G::evaluate again.
+  void set_incremental(std::unique_ptr<Incremental> incremental)
+    requires kHasIncremental
+  {
+    incremental_ = std::move(incremental);
+  }
+  Incremental* incremental() const { return incremental_.get(); }
 
   // Hashes of the positions played before the root in this game (for repetition detection).
   void set_game_history(std::vector<std::uint64_t> hashes) { game_history_ = std::move(hashes); }
@@ -162,6 +192,9 @@ class AlphaBeta {
       return result;
     }
     result.best = moves[0];
+    if constexpr (kHasIncremental) {
+      if (incremental_) incremental_->root(root);
+    }
     // A single legal move under a clock is answered at once (depth 0): nothing to choose. Depth- and
     // node-limited searches still search it, so their scores and node counts stay the same.
     if (moves.size() == 1 && limits.movetime_ms) {
@@ -262,9 +295,22 @@ class AlphaBeta {
     return false;
   }
 
+  // The child `child` of `parent` by `m`, at `ply`: an incremental evaluation follows the line.
+  void pushed(int ply, const State& parent, const Move& m, const State& child) {
+    if constexpr (kHasIncremental) {
+      if (incremental_) incremental_->push(ply, parent, m, child);
+    }
+  }
+
   // A game may offer evaluate(s, weights, moves) to reuse the move list the search already holds.
-  int evaluate(const State& s, const MoveList& moves) const {
+  int evaluate(const State& s, const MoveList& moves, int ply) {
     int value;
+    if constexpr (kHasIncremental) {
+      if (incremental_) {
+        value = incremental_->evaluate(s, ply, weights_.data(), moves);
+        return std::clamp(value, -kWinBound + 1, kWinBound - 1);
+      }
+    }
     if constexpr (requires { G::evaluate(s, weights_.data(), moves); }) {
       value = G::evaluate(s, weights_.data(), moves);
     } else {
@@ -327,7 +373,7 @@ class AlphaBeta {
     MoveList moves;
     G::generate_moves(s, moves);
     if (moves.size() == 0) return G::no_move_score(s, ply);
-    int best = evaluate(s, moves);
+    int best = evaluate(s, moves, ply);
     if (best >= beta || qdepth <= 0 || ply >= kMaxPly - 1) return best;
     alpha = std::max(alpha, best);
     MoveScores<MoveList> scores(moves.size());
@@ -342,7 +388,9 @@ class AlphaBeta {
       const std::size_t k = pick(scores.data(), i, count);
       std::swap(moves[i], moves[k]);
       std::swap(scores[i], scores[k]);
-      const int value = -quiesce(G::play(s, moves[i]), -beta, -alpha, ply + 1, qdepth - 1);
+      const State child = G::play(s, moves[i]);
+      pushed(ply + 1, s, moves[i], child);
+      const int value = -quiesce(child, -beta, -alpha, ply + 1, qdepth - 1);
       if (stop_) return 0;
       if (value > best) {
         best = value;
@@ -399,6 +447,7 @@ class AlphaBeta {
       const Move m = moves[i];
       const bool capture = G::is_capture(s, m);
       const State child = G::play(s, m);
+      pushed(ply + 1, s, m, child);
       int value;
       if (i == 0) {
         value = -negamax(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
@@ -454,6 +503,7 @@ class AlphaBeta {
   bool stop_ = false;
   Oracle oracle_;
   std::uint64_t oracle_hits_ = 0;
+  std::unique_ptr<Incremental> incremental_;  // empty: G::evaluate
 };
 
 }  // namespace gamelab::search

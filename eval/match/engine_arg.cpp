@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/eval_file.hpp"
 
 namespace gamelab::eval {
 
@@ -39,6 +40,18 @@ std::map<std::string, std::string> split_items(const std::string& text) {
 
 }  // namespace
 
+std::string check_learned_eval(const std::string& path, const GameEntry& game) {
+  if (!game.learned_eval) {
+    throw InputError(path + ": " + game.name + "'s engine does not evaluate with learned evaluation files (eval=); " +
+                     "raichu's does");
+  }
+  const learned::EvalFile file =
+      learned::read_eval_file(path, {game.name, "", game.sparse_inputs.name, game.sparse_inputs.count});
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(file.fingerprint()));
+  return hex;
+}
+
 EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   auto items = split_items(text);
   EngineArg arg;
@@ -56,6 +69,8 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   const std::string timelimit = take("timelimit");
   const std::string params = take("params");
   const std::string tablebase = take("tb");
+  const std::string eval_file = take("eval");
+  const std::string eval_mode = take("evalmode");
   std::string limits;
   for (const char* key : {"nodes", "depth", "movetime"}) {
     const std::string v = take(key);
@@ -63,13 +78,14 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   }
   if (!items.empty()) {
     throw InputError("--engine '" + text + "': unknown key '" + items.begin()->first +
-                     "' (name, params, nodes, depth, movetime, tb, cmd, protocol, timelimit)");
+                     "' (name, params, nodes, depth, movetime, tb, eval, evalmode, cmd, protocol, timelimit)");
   }
   if (!command.empty()) {
     if (!limits.empty()) arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
-    if (!tablebase.empty() || arg.player.limits.depth || arg.player.limits.movetime_ms) {
+    if (!tablebase.empty() || !eval_file.empty() || !eval_mode.empty() || arg.player.limits.depth ||
+        arg.player.limits.movetime_ms) {
       throw InputError("--engine '" + text + "': an external bot (cmd=) takes params=, nodes=, protocol= and timelimit=, "
-                       "not depth, movetime or tb (its own clock is timelimit=)");
+                       "not depth, movetime, tb, eval or evalmode (its own clock is timelimit=)");
     }
     arg.player.command = command;
     if (!params.empty()) arg.player.params = ParamSet::declared_file(params, game.name);
@@ -103,6 +119,18 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     if (!game.tablebase) throw InputError("--engine '" + text + "': " + game.name + " has no endgame tables (tb=)");
     arg.player.tablebase = tablebase;
     arg.params_hash += "+tb";  // the same weights with tables are another engine
+  }
+  if (!eval_mode.empty() && eval_mode != "replace" && eval_mode != "add") {
+    throw InputError("--engine '" + text + "': evalmode '" + eval_mode + "' is not replace or add");
+  }
+  if (!eval_mode.empty() && eval_file.empty()) throw InputError("--engine '" + text + "': evalmode= goes with eval=FILE");
+  if (!eval_file.empty()) {
+    // Read now, so that a file of another game, form or version is refused before any game is played.
+    const std::string fingerprint = check_learned_eval(eval_file, game);
+    arg.player.learned.file = eval_file;
+    arg.player.learned.add = eval_mode == "add";
+    // Another evaluation is another engine, as tables are.
+    arg.params_hash += "+eval:" + fingerprint + (arg.player.learned.add ? "+add" : "");
   }
   return arg;
 }

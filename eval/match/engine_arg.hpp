@@ -1,7 +1,9 @@
 #pragma once
 // The --engine argument of `gamelab match`: comma-separated key=value items, a value in single or
 // double quotes may hold commas. Keys: name (required); for the lab's engine params=FILE and one or
-// more of nodes=N, depth=D, movetime=MS; for an external bot cmd="COMMAND", protocol=NAME,
+// more of nodes=N, depth=D, movetime=MS, tb=FOLDER (endgame tables), eval=FILE (a learned evaluation
+// file, docs/tools/train.md §8) and evalmode=replace|add (the learned output instead of the
+// hand-made evaluation, the default, or added to it); for an external bot cmd="COMMAND", protocol=NAME,
 // timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s),
 // and, for a bot that takes them (external_call.hpp), params=FILE (its declared parameters, an SPSA
 // text or a JSON parameter file) and nodes=N (its node budget).
@@ -20,6 +22,11 @@ struct EngineArg {
 
 // `game` supplies the default parameters. InputError naming the argument and the problem.
 EngineArg parse_engine_arg(const std::string& text, const GameEntry& game);
+
+// Reads the learned evaluation file at `path` as `game`'s engine would; its fingerprint (16 hex
+// digits). InputError naming the file and the field when it is another game's, form's, input set's or
+// version's, or broken; or when the game's engine loads no such files.
+std::string check_learned_eval(const std::string& path, const GameEntry& game);
 
 // The lab's own engine with these parameters and limits (what the tuners and the release gate play).
 EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits);

@@ -237,6 +237,8 @@ nlohmann::json engine_json(const EngineArg& e) {
           {"params", p.params.size() ? nlohmann::json::parse(p.params.to_json()) : nlohmann::json()},
           {"limits", to_string(p.limits)},
           {"tablebase", p.tablebase},
+          {"eval", p.learned.file},
+          {"eval_add", p.learned.add},
           {"command", p.command},
           {"protocol", p.protocol},
           {"time_limit_s", p.time_limit_s},
@@ -254,6 +256,8 @@ EngineArg engine_from_json(const nlohmann::json& j, const GameEntry& game) {
   const std::string limits = j.at("limits").get<std::string>();
   if (!limits.empty()) e.player.limits = parse_limits(limits, "match job");
   e.player.tablebase = j.at("tablebase").get<std::string>();
+  e.player.learned.file = j.at("eval").get<std::string>();
+  e.player.learned.add = j.at("eval_add").get<bool>();
   e.player.protocol = j.at("protocol").get<std::string>();
   e.player.time_limit_s = j.at("time_limit_s").get<double>();
   e.params_hash = j.at("params_hash").get<std::string>();

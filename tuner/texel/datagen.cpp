@@ -36,6 +36,7 @@ DatagenJob datagen_job(const GameEntry& game, const DatagenSettings& settings, c
   job.request.skip_tactical = settings.skip_tactical;
   job.request.limit_games = settings.limit_games;
   job.request.adjudication_tables = settings.adjudication_tables;
+  job.request.learned = settings.learned;
   return job;
 }
 
@@ -48,6 +49,8 @@ std::string datagen_job_text(const DatagenJob& job, const std::vector<std::uint6
                         {"skip_tactical", r.skip_tactical},
                         {"limit_games", static_cast<int>(r.limit_games)},
                         {"adjudication_tables", r.adjudication_tables},
+                        {"eval", r.learned.file},
+                        {"eval_add", r.learned.add},
                         {"openings", job.openings},
                         {"seed", job.seed},
                         {"games", games},
@@ -90,6 +93,8 @@ void serve_datagen(const std::string& text) {
   settings.skip_tactical = j.at("skip_tactical").get<bool>();
   settings.limit_games = static_cast<LimitGames>(j.at("limit_games").get<int>());
   settings.adjudication_tables = j.at("adjudication_tables").get<std::string>();
+  settings.learned.file = j.at("eval").get<std::string>();
+  settings.learned.add = j.at("eval_add").get<bool>();
   settings.openings = j.at("openings").get<std::vector<std::string>>();
   settings.seed = j.at("seed").get<std::uint64_t>();
   const ParamSet params = ParamSet::from_json(j.at("params").dump(), game.default_params(), "datagen job");
@@ -115,16 +120,22 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
     throw InputError("--adjudicate-tables '" + settings.adjudication_tables + "': a folder name without blanks, please (it goes into the data file's header)");
   }
   const ParamSet params = settings.params.size() ? settings.params : game.default_params();
-  DataWriter writer(settings.out, game.name,
-                    {{"games", std::to_string(settings.games)}, {"seed", std::to_string(settings.seed)},
+  std::vector<std::pair<std::string, std::string>> header = {{"games", std::to_string(settings.games)}, {"seed", std::to_string(settings.seed)},
                      {"limit", to_string(settings.limits)}, {"random_plies", std::to_string(settings.random_plies)},
                      {"skip_tactical", settings.skip_tactical ? "1" : "0"},
                      {"limit_games", settings.limit_games == LimitGames::Drop       ? "drop"
                                      : settings.limit_games == LimitGames::Material ? "material"
                                                                                     : "draw"},
                      {"params", params.fingerprint_hex()},
-                     {"adjudication_tables", settings.adjudication_tables.empty() ? "none" : settings.adjudication_tables}},
-                    settings.resume);
+                     {"adjudication_tables", settings.adjudication_tables.empty() ? "none" : settings.adjudication_tables}};
+  // A learned evaluation is named only when one plays: the files of hand-made engines stay as they were.
+  if (!settings.learned.empty()) {
+    if (settings.learned.file.find_first_of(" \t\n") != std::string::npos) {
+      throw InputError("--eval '" + settings.learned.file + "': a file name without blanks, please (it goes into the data file's header)");
+    }
+    header.push_back({"eval", settings.learned.file + (settings.learned.add ? "+add" : "")});
+  }
+  DataWriter writer(settings.out, game.name, header, settings.resume);
   ProgressOptions bar;
   bar.task = "datagen " + game.name;
   bar.unit = "games";

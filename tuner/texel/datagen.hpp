@@ -26,6 +26,7 @@ struct DatagenSettings {
   bool skip_tactical = true;
   LimitGames limit_games = LimitGames::Draw;  // games ended by the ply limit (registry/game_entry.hpp)
   std::string adjudication_tables;            // endgame tables that end and label games (DatagenRequest)
+  LearnedEvalSpec learned;                    // the engine's learned evaluation file (games that load them)
   int concurrency = 1;
   std::string out;
   bool resume = false;  // continue the stopped run of the same settings in <out>.partial

@@ -1,0 +1,209 @@
+// Raichu's engine evaluating with a learned evaluation file (engines/raichu/learned_eval.hpp,
+// docs/tools/train.md §8): its scores equal the file's reference inference (engines/core) on random
+// positions of every board size, its incremental entries equal a refresh at every evaluation inside
+// real searches, a search with a file is deterministic at fixed nodes, and the command line loads the
+// file (eval=, --eval) and refuses another game's with exit code 2.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <memory>
+
+#include "common/run.hpp"
+#include "core/eval_file.hpp"
+#include "core/rng.hpp"
+#include "core/text_file.hpp"
+#include "raichu/game.hpp"
+#include "raichu/learned_eval.hpp"
+#include "raichu/rules.hpp"
+#include "raichu/sparse_inputs.hpp"
+#include "registry/game_registry.hpp"
+#include "search/alphabeta.hpp"
+#include "tuner/train/eval_export.hpp"
+#include "tuner/train/model.hpp"
+
+using namespace gamelab;
+using namespace gamelab::raichu;
+using Catch::Matchers::Contains;
+using gamelab_test::run;
+
+namespace {
+
+// A file over Raichu's inputs with seeded random weights as large as training allows (the clipped
+// ReLU is then often at both ends), written and read back as an engine reads it.
+std::shared_ptr<const learned::EvalFile> random_file(train::Form form, std::uint64_t seed, const std::string& path,
+                                                     const std::string& game = "raichu") {
+  train::Model model = train::initial_model(form, kSparseInputCount, 16, kSparseMaxActive, seed);
+  Rng rng(seed);
+  for (float& p : model.params) p = static_cast<float>((2 * rng.unit() - 1) * 1.98);
+  learned::write_eval_file(path, train::quantise(model, {game, kSparseInputName, kSparseMaxActive, 147, "a test file"}));
+  if (game != "raichu") return nullptr;
+  return load_learned_eval(path);
+}
+
+// Raichu with an evaluator that checks, at every evaluation of every search, the incremental entry
+// against a refresh of the same position and the score against the reference inference.
+struct CheckingEval {
+  static inline std::uint64_t evaluations = 0, mismatches = 0;
+  explicit CheckingEval(std::shared_ptr<const learned::EvalFile> f) : file(f), incremental(f), fresh(f) {}
+  void root(const State& s) { incremental.root(s); }
+  void push(int ply, const State& parent, const Move& m, const State& child) { incremental.push(ply, parent, m, child); }
+  int evaluate(const State& s, int ply, const int* weights, const raichu::MoveList& moves) {
+    const int value = incremental.evaluate(s, ply, weights, moves);
+    fresh.refresh(ply, s);
+    ++evaluations;
+    if (value != fresh.learned_score(s, ply) || value != learned_reference_score(*file, s)) ++mismatches;
+    return value;
+  }
+  std::shared_ptr<const learned::EvalFile> file;
+  LearnedEval incremental, fresh;
+};
+struct CheckedGame : raichu::Game {
+  using Incremental = CheckingEval;
+};
+
+}  // namespace
+
+TEST_CASE("the engine's learned evaluation equals the file's reference inference on 10,000 positions of n = 8..16",
+          "[train][engine][raichu]") {
+  for (train::Form form : {train::Form::Network, train::Form::Linear}) {
+    const auto file = random_file(form, form == train::Form::Network ? 5 : 6, "identity.eval");
+    LearnedEval eval(file);
+    Rng rng(11);
+    int positions = 0;
+    for (int game = 0; positions < 10000; ++game) {
+      State s = start_position(8 + 2 * (game % 5));
+      eval.root(s);
+      int ply = 0;
+      while (!result(s).over()) {
+        if (ply == search::kMaxPly) {  // a game is longer than a search's line: start the line again here
+          eval.root(s);
+          ply = 0;
+        }
+        raichu::MoveList moves;
+        generate_moves(s, moves);
+        const Move m = moves[rng.below(moves.size())];
+        const State child = play(s, m);
+        eval.push(++ply, s, m, child);
+        s = child;
+        // Evaluated at some plies only, as a search does: the entries between catch up lazily.
+        if (rng.below(3) == 0 || result(s).over()) {
+          REQUIRE(eval.learned_score(s, ply) == learned_reference_score(*file, s));
+          ++positions;
+        }
+      }
+    }
+    CHECK(positions >= 10000);
+  }
+}
+
+TEST_CASE("inside searches, the incremental entries equal a refresh at every evaluation", "[train][engine][raichu]") {
+  for (train::Form form : {train::Form::Network, train::Form::Linear}) {
+    const auto file = random_file(form, 21, "search.eval");
+    CheckingEval::evaluations = CheckingEval::mismatches = 0;
+    const ParamSet params = default_params();
+    Rng rng(4);
+    for (int game = 0; game < 5; ++game) {
+      search::AlphaBeta<CheckedGame> engine(params.values(), search::AlphaBetaKnobs::from(params));
+      engine.set_incremental(std::make_unique<CheckingEval>(file));
+      State s = start_position(8 + 2 * game);
+      for (int move = 0; move < 24 && !result(s).over(); ++move) {
+        SearchLimits limits;
+        limits.nodes = 1500;
+        const auto found = engine.search(s, limits);
+        REQUIRE(found.best);
+        // Mostly the engine's move, sometimes a random one, so that the games differ.
+        raichu::MoveList moves;
+        generate_moves(s, moves);
+        s = play(s, rng.below(4) == 0 ? moves[rng.below(moves.size())] : *found.best);
+      }
+    }
+    INFO("evaluations " << CheckingEval::evaluations);
+    CHECK(CheckingEval::evaluations > 50000);
+    CHECK(CheckingEval::mismatches == 0);
+  }
+}
+
+TEST_CASE("a search with a learned file is deterministic at fixed nodes and differs from the hand-made one",
+          "[train][engine][raichu]") {
+  random_file(train::Form::Network, 8, "det.eval");
+  const GameEntry& game = find_game("raichu");
+  auto search_once = [&](bool learned) {
+    SearchRequest request;
+    request.position.options = {{"n", "12"}};
+    request.limits.nodes = 20000;
+    request.params = game.default_params();
+    if (learned) request.learned = {"det.eval", false};
+    return game.search(request);
+  };
+  const SearchReport a = search_once(true), b = search_once(true), hand = search_once(false);
+  CHECK(a.best_move == b.best_move);
+  CHECK(a.score == b.score);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.depth == b.depth);
+  CHECK((a.score != hand.score || a.best_move != hand.best_move));  // the file is really used
+  // Added beside the hand-made evaluation: the hand-made score plus the learned one at a leaf.
+  const auto file = load_learned_eval("det.eval");
+  LearnedEval added(file, true);
+  const State s = start_position(10);
+  raichu::MoveList moves;
+  generate_moves(s, moves);
+  added.root(s);
+  const ParamSet params = default_params();
+  CHECK(added.evaluate(s, 0, params.values().data(), moves) ==
+        learned_reference_score(*file, s) + raichu::evaluate(s, params.values().data(), moves));
+}
+
+TEST_CASE("eval=FILE and --eval load a Raichu file and refuse another game's with exit code 2", "[train][engine][cli]") {
+  random_file(train::Form::Network, 9, "good.eval");
+  random_file(train::Form::Linear, 9, "jumpchess.eval", "jumpchess");
+  const std::string good = std::filesystem::absolute("good.eval").string();
+  const std::string wrong = std::filesystem::absolute("jumpchess.eval").string();
+
+  const auto match = run("match raichu --engine name=learned,nodes=200,eval=" + good + " --engine name=hand,nodes=200 "
+                         "--games 2 --seed 1 --out learned.jsonl");
+  INFO(match.output);
+  CHECK(match.status == 0);
+  CHECK_THAT(match.output, Contains("learned vs hand: 2 games"));
+
+  const auto refused = run("match raichu --engine name=learned,nodes=200,eval=" + wrong + " --engine name=hand,nodes=200 "
+                           "--games 2 --seed 1 --out refused.jsonl");
+  INFO(refused.output);
+  CHECK(refused.status == 2);
+  CHECK_THAT(refused.output, Contains("jumpchess.eval") && Contains("game is 'jumpchess', expected 'raichu'"));
+  CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
+
+  const auto mode = run("match raichu --engine name=learned,nodes=200,evalmode=blend,eval=" + good +
+                        " --engine name=hand,nodes=200 --games 2 --out mode.jsonl");
+  CHECK(mode.status == 2);
+  CHECK_THAT(mode.output, Contains("evalmode 'blend' is not replace or add"));
+  const auto other_game = run("match jumpchess --engine name=a,nodes=100,eval=" + good + " --engine name=b,nodes=100 "
+                              "--games 2 --out jc.jsonl");
+  CHECK(other_game.status == 2);
+  CHECK_THAT(other_game.output, Contains("does not evaluate with learned evaluation files"));
+
+  const auto search = run("search raichu --n 10 --nodes 3000 --eval " + good);
+  INFO(search.output);
+  CHECK(search.status == 0);
+  CHECK_THAT(search.output, Contains("best "));
+  const auto search_wrong = run("search raichu --nodes 3000 --eval " + wrong);
+  CHECK(search_wrong.status == 2);
+  CHECK_THAT(search_wrong.output, Contains("game is 'jumpchess', expected 'raichu'"));
+
+  const auto bench = run("bench raichu --depth 3 --eval " + good);
+  INFO(bench.output);
+  CHECK(bench.status == 0);
+  CHECK_THAT(bench.output, Contains("hand-made:") && Contains("learned (") && Contains("x the hand-made's"));
+  const auto bench_wrong = run("bench raichu --depth 3 --eval " + wrong);
+  CHECK(bench_wrong.status == 2);
+
+  // Self-play with the file: its header names the evaluation, and the same command gives the same file.
+  for (const char* out : {"a.data", "b.data"}) {
+    const auto datagen = run("datagen raichu --games 2 --limit nodes=200 --seed 4 --eval " + good + " --out " + out);
+    INFO(datagen.output);
+    REQUIRE(datagen.status == 0);
+  }
+  const std::string data = gamelab::read_text_file("a.data");
+  CHECK_THAT(data.substr(0, data.find('\n')), Contains("eval=" + good));
+  CHECK(data == gamelab::read_text_file("b.data"));
+  const auto datagen_wrong = run("datagen raichu --games 2 --limit nodes=200 --eval " + wrong + " --out c.data");
+  CHECK(datagen_wrong.status == 2);
+}
