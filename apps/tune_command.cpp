@@ -31,6 +31,7 @@ struct SpsaArgs {
   std::string game;  // recipes only (the command names it)
   std::string params, limit, verify_limit, campaign, openings, boards, sprt = "elo0=0,elo1=10";
   std::string engine;  // an external bot to tune (cmd=...), instead of the lab's engine
+  std::string eval_file;  // the lab's engine evaluates with this learned evaluation file
   int iterations = 0, pairs = 4, concurrency = 1, verify_games = 2000;
   std::uint64_t seed = 1;
 };
@@ -137,6 +138,11 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
     s.bot_protocol = bot.player.protocol;
     s.bot_time_limit_s = bot.player.time_limit_s;
   }
+  if (!a.eval_file.empty()) {
+    if (s.external()) throw InputError("--eval is the lab's engine's: a bot (--engine) evaluates as it likes");
+    eval::check_learned_eval(a.eval_file, game);
+    s.learned.file = std::filesystem::absolute(a.eval_file).string();  // a resume may start elsewhere
+  }
   const bool clock = s.external() && a.limit == "clock";
   const SearchLimits limits = clock ? SearchLimits{} : parse_limits(a.limit, "--limit");
   if (s.external() && !clock && (!limits.nodes || limits.depth || limits.movetime_ms)) {
@@ -204,6 +210,10 @@ void add_spsa(CLI::App& tune) {
     command->add_option("--engine", a->engine,
                         "tune a team's own bot instead of the lab's engine: cmd=\"COMMAND\"[,protocol=NAME][,timelimit=S]; it "
                         "declares its parameters in --params (docs/tools/your-bot.md)");
+    if (game.learned_eval) {
+      command->add_option("--eval", a->eval_file,
+                          "the lab's engine evaluates with this learned evaluation file (both sides; docs/tools/train.md §8)");
+    }
     command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)")->required();
     command->add_option("--concurrency", a->concurrency, "games at once per process (default 1)")->check(CLI::Range(1, 512));
     command->add_option("--openings", a->openings, "opening suite (default: the game's suite in datasets/)");

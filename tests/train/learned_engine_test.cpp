@@ -206,4 +206,15 @@ TEST_CASE("eval=FILE and --eval load a Raichu file and refuse another game's wit
   CHECK(data == gamelab::read_text_file("b.data"));
   const auto datagen_wrong = run("datagen raichu --games 2 --limit nodes=200 --eval " + wrong + " --out c.data");
   CHECK(datagen_wrong.status == 2);
+
+  // An SPSA campaign whose engines evaluate with the file: its configuration keeps it for a resume.
+  std::filesystem::remove_all("spsa");
+  const auto spsa = run("tune spsa raichu --eval " + good + " --iterations 1 --pairs-per-iteration 1 --limit nodes=100 "
+                        "--verify-games 0 --campaign spsa");
+  INFO(spsa.output);
+  CHECK(spsa.status == 0);
+  CHECK_THAT(gamelab::read_text_file("spsa/config.json"), Contains("\"eval\"") && Contains(good));
+  const auto spsa_wrong = run("tune spsa raichu --eval " + wrong + " --iterations 1 --limit nodes=100 --campaign spsa2");
+  CHECK(spsa_wrong.status == 2);
+  CHECK_THAT(spsa_wrong.output, Contains("game is 'jumpchess', expected 'raichu'"));
 }

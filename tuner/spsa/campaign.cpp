@@ -101,6 +101,7 @@ ordered_json SpsaSettings::to_json() const {
                  {"sprt", verify_sprt ? sprt_json(*verify_sprt) : ordered_json(nullptr)},
                  {"limits", verification_limits()}};
   if (external()) j["bot"] = {{"command", bot_command}, {"protocol", bot_protocol}, {"timelimit", bot_time_limit_s}};
+  if (!learned.empty()) j["eval"] = {{"file", learned.file}, {"add", learned.add}};  // only then: older campaigns stay as they were
   j["base"] = ordered_json::parse(base.to_json());
   return j;
 }
@@ -111,7 +112,14 @@ SearchLimits campaign_limits(const std::string& text, const std::string& what) {
 
 eval::EngineArg SpsaSettings::engine(const std::string& name, const ParamSet& params, const std::string& limits) const {
   const SearchLimits parsed = campaign_limits(limits, "campaign limits");
-  if (!external()) return eval::lab_engine(name, params, parsed);
+  if (!external()) {
+    eval::EngineArg arg = eval::lab_engine(name, params, parsed);
+    if (!learned.empty()) {
+      arg.player.learned = learned;
+      arg.params_hash += "+eval";
+    }
+    return arg;
+  }
   PlayerSpec bot;
   bot.command = bot_command;
   bot.protocol = bot_protocol;
@@ -147,6 +155,10 @@ SpsaSettings SpsaSettings::from_json(const json& j, const std::string& source) {
       s.bot_command = j.at("bot").at("command").get<std::string>();
       s.bot_protocol = j.at("bot").at("protocol").get<std::string>();
       s.bot_time_limit_s = j.at("bot").at("timelimit").get<double>();
+    }
+    if (j.contains("eval")) {
+      s.learned.file = j.at("eval").at("file").get<std::string>();
+      s.learned.add = j.at("eval").at("add").get<bool>();
     }
     s.base = params_from_json(j.at("base"), source + ": base");
   } catch (const json::exception& e) {

@@ -60,6 +60,8 @@ struct SpsaSettings {
   std::string bot_command, bot_protocol;
   double bot_time_limit_s = 0;
   bool external() const { return !bot_command.empty(); }
+  // The lab's engine evaluates with this learned evaluation file (both sides of every game).
+  LearnedEvalSpec learned;
   // The engine the campaign tunes (the lab's or the bot) with these parameters, at `limits` (as text).
   eval::EngineArg engine(const std::string& name, const ParamSet& params, const std::string& limits) const;
 
