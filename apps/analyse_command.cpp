@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "eval/records.hpp"
 #include "registry/game_registry.hpp"
 
 namespace gamelab::cli {
@@ -17,7 +19,7 @@ namespace gamelab::cli {
 namespace {
 
 struct AnalyseArgs {
-  std::string board, boards;
+  std::string board, boards, records, engine;
   bool json = false;
 };
 
@@ -60,6 +62,31 @@ nlohmann::json json_of(const HitAnalysis& a) {
   return j;
 }
 
+// Every game of the records lost by --engine (or by either seat), with its cause, and the losses per band.
+void explain_losses(const GameEntry& game, const AnalyseArgs& args) {
+  const eval::RecordsFile file = eval::read_records(args.records);
+  if (const std::string warning = eval::truncation_warning(file); !warning.empty()) std::cerr << warning << "\n";
+  int games = 0, losses = 0;
+  std::map<std::string, int> per_band;
+  for (const eval::PairRecord& pair : file.records) {
+    if (pair.game != game.name) throw InputError(args.records + ": a record of " + pair.game + ", not " + game.name);
+    for (const eval::GameRecord& g : pair.games) {
+      ++games;
+      if (g.score == 0.5) continue;
+      const std::string& loser = g.seats[g.score == 1 ? 1 : 0];
+      if (!args.engine.empty() && loser != args.engine) continue;
+      ++losses;
+      ++per_band[pair.band.empty() ? "-" : pair.band];
+      const std::string cause = game.explain_loss(pair.opening, g.moves);
+      std::cout << "pair " << pair.pair << (pair.band.empty() ? "" : " (" + pair.band + ")") << ": " << loser
+                << " (seat " << (g.score == 1 ? 1 : 0) << ") lost: " << (cause.empty() ? g.reason : cause) << "\n";
+    }
+  }
+  std::cout << losses << " of " << games << " games lost" << (args.engine.empty() ? "" : " by " + args.engine);
+  for (const auto& [band, n] : per_band) std::cout << (band == per_band.begin()->first ? ": " : ", ") << band << " " << n;
+  std::cout << "\n";
+}
+
 }  // namespace
 
 void add_analyse_command(CLI::App& app) {
@@ -71,10 +98,19 @@ void add_analyse_command(CLI::App& app) {
     auto args = std::make_shared<AnalyseArgs>();
     auto* board = command->add_option("--board", args->board, "a position file");
     auto* boards = command->add_option("--boards", args->boards, "a folder of position files (every .txt)");
+    auto* records = command->add_option("--records", args->records,
+                                        "match records: why each game lost by --engine (or by anyone) was lost");
+    command->add_option("--engine", args->engine, "with --records: the engine whose losses to explain (default: every loss)");
     board->excludes(boards);
+    records->excludes(board)->excludes(boards);
     command->add_flag("--json", args->json, "one JSON object per line: the file and each player's hit");
-    command->callback([&game, args, board, boards] {
-      if (board->count() + boards->count() == 0) throw InputError("give --board FILE or --boards DIR");
+    command->callback([&game, args, board, boards, records] {
+      if (records->count()) {
+        if (!game.explain_loss) throw InputError("--records: " + game.title + " has no post-mortem of its games");
+        explain_losses(game, *args);
+        return;
+      }
+      if (board->count() + boards->count() == 0) throw InputError("give --board FILE, --boards DIR or --records FILE");
       for (const std::string& file : input_files(*args)) {
         const auto hits = game.analyse_hits(read_text_file(file), file);
         if (args->json) {

@@ -5,6 +5,7 @@
 
 #include "bullets/analysis.hpp"
 #include "bullets/notation.hpp"
+#include "bullets/safety.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "search/mcts_knobs.hpp"
@@ -61,6 +62,7 @@ Engine::Engine(const ParamSet& params, std::uint64_t seed) : params_(params), se
   }
   hunt_weights_ = params.value("engine_hunt") != 0 || params.value("engine_hunt_shot") != 0;
   plan_ = !params.contains("engine_plan") || params.value("engine_plan") != 0;
+  safety_ = !params.contains("engine_safety") || params.value("engine_safety") != 0;
 }
 
 Mcts& Engine::mcts_for(Side side) {
@@ -87,7 +89,27 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
       return result;
     }
   }
-  return tree_search(state, side, limits);
+  SearchResult result = tree_search(state, side, limits);
+  if (safety_ && !result.proven && result.action) keep_safe(state, side, result);
+  return result;
+}
+
+void Engine::keep_safe(const State& state, Side side, SearchResult& result) {
+  const std::vector<Action> safe = safe_actions(state, side);
+  if (safe.empty() || std::find(safe.begin(), safe.end(), *result.action) != safe.end()) return;
+  // The safe action the tree played most (its strategy), among those the bounds left.
+  const auto& actions = result.actions[side];
+  double best = -1;
+  for (std::size_t k = 0; k < actions.size(); ++k) {
+    const bool pruned = k < result.pruned[side].size() && result.pruned[side][k];
+    if (pruned || std::find(safe.begin(), safe.end(), actions[k]) == safe.end()) continue;
+    const double share = k < result.strategy[side].size() ? result.strategy[side][k] : 0.0;
+    if (share > best) {
+      best = share;
+      result.action = actions[k];
+    }
+  }
+  result.kept_safe = best >= 0;
 }
 
 SearchResult Engine::tree_search(const State& state, Side side, const SearchLimits& limits) {

@@ -26,6 +26,11 @@
 // looks lost (docs/engines/bullets.md §5). Everywhere else the search decides as before, and a win the
 // tree's bounds prove is played first. engine_plan 0 turns the plan off.
 //
+// Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that no reply, a shot
+// included, leaves hit or doomed by the flying bullets, when there are any: the most played of them.
+// The post-mortem of the release's losses to the defaults (gamelab analyse bullets --records) found the
+// tree choosing a step that one shot dooms while safe ones were left.
+//
 // Limits: nodes = MCTS iterations (deterministic: same seed, same position, same iterations, same
 // answer); movetime in milliseconds (checked every 16 iterations, about a millisecond); neither: the
 // template's default iterations. A depth means nothing to MCTS and is refused.
@@ -50,6 +55,8 @@ struct SearchResult : search::SimultaneousResult<Action> {
   // Set when the answer is the first step of the exact hunt (analysis.hpp) instead of the tree's: the
   // round its plan hits a player that stays where it is.
   std::optional<std::uint32_t> plan_hit_round;
+  // Set when the tree's choice was not safe (safety.hpp) and a safe action it searched was played instead.
+  bool kept_safe = false;
 };
 using Mcts = search::SimultaneousMcts<SearchGame>;
 
@@ -71,6 +78,8 @@ class Engine {
   SearchResult search(const State& state, Side side, const SearchLimits& limits);
 
  private:
+  // Replaces the tree's choice by its most played safe action when the choice is not safe (safety.hpp).
+  static void keep_safe(const State& state, Side side, SearchResult& result);
   // The tree's answer (the MCTS with the hunt's preferences).
   SearchResult tree_search(const State& state, Side side, const SearchLimits& limits);
   // One search per side the engine plays (its weights carry the aggression's sign), made on first use.
@@ -79,6 +88,7 @@ class Engine {
   std::uint64_t seed_;
   bool hunt_weights_ = false;  // engine_hunt or engine_hunt_shot is not 0
   bool plan_ = true;           // engine_plan: the exact hunt against a player on its start square
+  bool safety_ = true;         // engine_safety: never an action a reply dooms while a safe one is left
   std::optional<Mcts> mcts_[2];
 };
 

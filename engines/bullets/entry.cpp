@@ -14,6 +14,7 @@
 #include "bullets/generator.hpp"
 #include "bullets/match.hpp"
 #include "bullets/notation.hpp"
+#include "bullets/post_mortem.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "registry/simultaneous_entry.hpp"
@@ -173,6 +174,10 @@ GameEntry game_entry() {
     return generate_suite(request.seed, request.count, board_ranges(request.options));
   };
   entry.analyse_hits = analyse_hits;
+  entry.explain_loss = [](const std::string& opening, const std::vector<std::string>& moves) {
+    const auto cause = explain_loss(parse_position(opening, "record opening").state, moves);
+    return cause ? cause->text() : std::string();
+  };
   entry.default_params = default_params;
   entry.search = run_search;
   entry.play_game = play_game;

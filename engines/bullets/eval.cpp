@@ -172,6 +172,9 @@ ParamSet default_params() {
   // The exact hunt (analysis.hpp, engine.hpp): 1 plays the earliest hit's plan while the opponent stands
   // on its start square; 0 leaves every move to the tree (the engine before it, for comparisons).
   params.push_back({"engine_plan", 1, 0, 1, 1, 0.002});
+  // Safety (safety.hpp, engine.hpp): 1 keeps the tree's choice to the safe actions when there are any;
+  // 0 plays the tree's choice as it is (the engine before it).
+  params.push_back({"engine_safety", 1, 0, 1, 1, 0.002});
   for (Param knob : search::MctsKnobs::default_params()) {
     // Bullets' own defaults where they differ from the template's, measured against the greedy player
     // (docs/engines/bullets.md §3): decoupled UCT and its most-played action approach and press the

@@ -306,6 +306,8 @@ struct GameEntry {
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;
   // Each player's earliest hit on an opponent that stays (empty for games without one).
   std::function<std::vector<HitAnalysis>(const std::string& position_text, const std::string& source)> analyse_hits;
+  // Why a recorded game was lost, in words (empty: it did not end with one side beaten by the rules).
+  std::function<std::string(const std::string& opening_text, const std::vector<std::string>& moves)> explain_loss;
   // The engine: its parameter set (weights and knobs) and a search (empty until a game has one).
   std::function<ParamSet()> default_params;
   std::function<SearchReport(const SearchRequest&)> search;

@@ -4,7 +4,9 @@
 // the compiled release, and the torture test.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 
+#include "bullets/analysis.hpp"
 #include "bullets/eval.hpp"
 #include "bullets/match.hpp"
 #include "bullets/notation.hpp"
@@ -177,6 +179,27 @@ TEST_CASE("bullets bot: the input is read as leniently as its meaning allows", "
     CHECK(judge_answer(r) == "");
     CHECK_THROWS_WITH(parse_position(input, "file"), Catch::Contains("file:"));
   }
+}
+
+TEST_CASE("bullets bot: it keeps nothing between turns; against a player on its start square it plays the exact hunt",
+          "[release][bullets]") {
+  // rules §7 (memory between turns): started afresh each turn, the bot writes no file and answers the
+  // same input the same way whatever came before. With Blue on its start square, Red's answer is the
+  // first step of the earliest hit's plan (engines/bullets/analysis.hpp), whatever the clock.
+  const std::string room = "7 7\n#   #   #   #   #   #   #   \n#   R                   #   \n#                       #   \n"
+                           "#           #           #   \n#                       #   \n#                   B   #   \n"
+                           "#   #   #   #   #   #   #   \n0\nR\n";
+  const std::string other = "5 6\n#   #   #   #   #   #   \n#   R               #   \n#                   #   \n"
+                            "#               B   #   \n#   #   #   #   #   #   \n7\nB\n";
+  const auto plan = plan_hit(parse_position(room, "room").state, Red);
+  REQUIRE(plan);
+  const std::string want = action_text(plan->actions.front()) + "\n";
+  for (const std::string& input : {room, other, room, other, room}) {
+    const ProcessResult r = run_process({kBot}, input, 5.0);
+    REQUIRE(r.exit_code == 0);
+    if (input == room) CHECK(r.out == want);
+  }
+  CHECK(std::filesystem::is_empty(std::filesystem::current_path()));
 }
 
 TEST_CASE("bullets bot: it plays the configuration of engines/bullets/release.json", "[release][bullets]") {
