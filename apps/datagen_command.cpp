@@ -19,7 +19,7 @@ struct DatagenArgs {
   std::string limit_games = "draw";
   std::string adjudicate;
   std::uint64_t seed = 1;
-  std::string out, limit = "nodes=5000", params, openings, boards, eval_file, eval_mode = "replace";
+  std::string out, limit = "nodes=5000", params, openings, boards, eval_file, eval_mode = "add";
   bool keep_tactical = false, resume = false;
 };
 
@@ -48,8 +48,8 @@ void add_datagen_command(CLI::App& app) {
     command->add_option("--openings", a->openings, "start from this opening suite (default: the game's start)");
     if (game.learned_eval) {
       command->add_option("--eval", a->eval_file, "the engine evaluates with this learned evaluation file (gamelab train)");
-      command->add_option("--eval-mode", a->eval_mode, "replace (default): the learned output instead of the hand-made evaluation; add: beside it")
-          ->check(CLI::IsMember({"replace", "add"}));
+      command->add_option("--eval-mode", a->eval_mode, "add (default): the learned output added to the hand-made evaluation; replace: instead of it")
+          ->check(CLI::IsMember({"add", "replace"}));
     }
     command->add_option("--adjudicate-tables", a->adjudicate,
                         "end each game at the first position these endgame tables know, labelled exactly (Raichu)");

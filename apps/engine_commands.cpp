@@ -34,7 +34,7 @@ struct SearchArgs {
   std::uint64_t nodes = 0;
   std::int64_t movetime = 0;
   std::string params;
-  std::string eval_file, eval_mode = "replace";
+  std::string eval_file, eval_mode = "add";
   std::uint64_t seed = 1;
   bool json = false;
 };
@@ -44,8 +44,8 @@ struct SearchArgs {
 void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode) {
   if (!game.learned_eval) return;
   command.add_option("--eval", file, "evaluate with this learned evaluation file (gamelab train; docs/tools/train.md §8)");
-  command.add_option("--eval-mode", mode, "replace (default): the learned output instead of the hand-made evaluation; add: beside it")
-      ->check(CLI::IsMember({"replace", "add"}));
+  command.add_option("--eval-mode", mode, "add (default): the learned output added to the hand-made evaluation; replace: instead of it")
+      ->check(CLI::IsMember({"add", "replace"}));
 }
 LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode) {
   if (file.empty()) return {};
@@ -55,7 +55,7 @@ LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, con
 
 struct BenchArgs {
   std::string params;
-  std::string eval_file, eval_mode = "replace";
+  std::string eval_file, eval_mode = "add";
   int depth = 0;
   std::string suite;
   bool json = false;

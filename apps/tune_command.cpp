@@ -142,6 +142,7 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
     if (s.external()) throw InputError("--eval is the lab's engine's: a bot (--engine) evaluates as it likes");
     eval::check_learned_eval(a.eval_file, game);
     s.learned.file = std::filesystem::absolute(a.eval_file).string();  // a resume may start elsewhere
+    s.learned.add = true;  // beside the hand-made evaluation, as eval= on --engine
   }
   const bool clock = s.external() && a.limit == "clock";
   const SearchLimits limits = clock ? SearchLimits{} : parse_limits(a.limit, "--limit");

@@ -69,11 +69,11 @@ struct GeneratedBoard {
 };
 
 // A learned evaluation file (`gamelab train`, docs/tools/train.md §8) for the lab's engine: empty
-// `file`, the hand-made evaluation. The learned output replaces the hand-made one, or with `add` is
-// added to it.
+// `file`, the hand-made evaluation. With `add` (what eval= and --eval give unless told otherwise) the
+// learned output is added to the hand-made evaluation, else it replaces it.
 struct LearnedEvalSpec {
   std::string file;
-  bool add = false;
+  bool add = true;
   bool empty() const { return file.empty(); }
 };
 

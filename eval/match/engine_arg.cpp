@@ -128,9 +128,9 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     // Read now, so that a file of another game, form or version is refused before any game is played.
     const std::string fingerprint = check_learned_eval(eval_file, game);
     arg.player.learned.file = eval_file;
-    arg.player.learned.add = eval_mode == "add";
+    arg.player.learned.add = eval_mode != "replace";  // beside the hand-made evaluation unless told
     // Another evaluation is another engine, as tables are.
-    arg.params_hash += "+eval:" + fingerprint + (arg.player.learned.add ? "+add" : "");
+    arg.params_hash += "+eval:" + fingerprint + (arg.player.learned.add ? "" : "+replace");
   }
   return arg;
 }

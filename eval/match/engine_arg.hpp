@@ -2,8 +2,8 @@
 // The --engine argument of `gamelab match`: comma-separated key=value items, a value in single or
 // double quotes may hold commas. Keys: name (required); for the lab's engine params=FILE and one or
 // more of nodes=N, depth=D, movetime=MS, tb=FOLDER (endgame tables), eval=FILE (a learned evaluation
-// file, docs/tools/train.md §8) and evalmode=replace|add (the learned output instead of the
-// hand-made evaluation, the default, or added to it); for an external bot cmd="COMMAND", protocol=NAME,
+// file, docs/tools/train.md §8) and evalmode=add|replace (the learned output added to the hand-made
+// evaluation, the default, which measured better; or instead of it); for an external bot cmd="COMMAND", protocol=NAME,
 // timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s),
 // and, for a bot that takes them (external_call.hpp), params=FILE (its declared parameters, an SPSA
 // text or a JSON parameter file) and nodes=N (its node budget).

@@ -133,7 +133,7 @@ DatagenSummary run_datagen(const DatagenSettings& settings, std::ostream& progre
     if (settings.learned.file.find_first_of(" \t\n") != std::string::npos) {
       throw InputError("--eval '" + settings.learned.file + "': a file name without blanks, please (it goes into the data file's header)");
     }
-    header.push_back({"eval", settings.learned.file + (settings.learned.add ? "+add" : "")});
+    header.push_back({"eval", settings.learned.file + (settings.learned.add ? "" : "+replace")});
   }
   DataWriter writer(settings.out, game.name, header, settings.resume);
   ProgressOptions bar;
