@@ -11,6 +11,7 @@
 
 #include "core/fnv.hpp"
 #include "eval/distributed/ordered_jobs.hpp"
+#include "tuner/line_search.hpp"
 
 namespace gamelab::tuner {
 
@@ -253,38 +254,7 @@ double texel_mse_gradient(const TexelData& data, const std::vector<double>& weig
 
 double fit_k(const TexelData& data, const std::vector<double>& weights, int threads) {
   auto error = [&](double log10_k) { return texel_mse(data, weights, std::pow(10.0, log10_k), threads); };
-  constexpr double kLow = -6, kHigh = 1, kStep = 0.1;
-  const int steps = static_cast<int>(std::lround((kHigh - kLow) / kStep));
-  int best = 0;
-  double best_error = error(kLow);
-  for (int i = 1; i <= steps; ++i) {
-    const double e = error(kLow + i * kStep);
-    if (e < best_error) {
-      best_error = e;
-      best = i;
-    }
-  }
-  double a = kLow + std::max(best - 1, 0) * kStep, b = kLow + std::min(best + 1, steps) * kStep;
-  const double ratio = (std::sqrt(5.0) - 1) / 2;
-  double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a);
-  double e1 = error(x1), e2 = error(x2);
-  for (int i = 0; i < 40; ++i) {
-    if (e1 <= e2) {
-      b = x2;
-      x2 = x1;
-      e2 = e1;
-      x1 = b - ratio * (b - a);
-      e1 = error(x1);
-    } else {
-      a = x1;
-      x1 = x2;
-      e1 = e2;
-      x2 = a + ratio * (b - a);
-      e2 = error(x2);
-    }
-  }
-  const double x = e1 <= e2 ? x1 : x2;
-  return std::pow(10.0, std::min(e1, e2) <= best_error ? x : kLow + best * kStep);
+  return std::pow(10.0, scan_then_golden(error, -6, 1, 0.1).x);
 }
 
 void Adam::step(std::vector<double>& weights, const std::vector<double>& gradient, const std::vector<double>& lower,

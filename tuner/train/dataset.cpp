@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "tuner/texel/data_file.hpp"
 #include "tuner/texel/load.hpp"
+#include "tuner/line_search.hpp"
 
 namespace gamelab::train {
 
@@ -65,24 +66,7 @@ double fit_score_scale(const TrainData& data, int threads) {
     return sum / static_cast<double>(rows.size());
   };
   constexpr double kLow = 1, kHigh = 4, kStep = 0.05;  // 10 .. 10,000 engine units per logit
-  const int steps = static_cast<int>(std::lround((kHigh - kLow) / kStep));
-  int best = 0;
-  double best_error = error(kLow);
-  for (int i = 1; i <= steps; ++i) {
-    const double e = error(kLow + i * kStep);
-    if (e < best_error) {
-      best_error = e;
-      best = i;
-    }
-  }
-  double a = kLow + std::max(best - 1, 0) * kStep, b = kLow + std::min(best + 1, steps) * kStep;
-  const double ratio = (std::sqrt(5.0) - 1) / 2;
-  for (int i = 0; i < 40; ++i) {
-    const double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a);
-    if (error(x1) <= error(x2)) b = x2;
-    else a = x1;
-  }
-  const double x = error((a + b) / 2) <= best_error ? (a + b) / 2 : kLow + best * kStep;
+  const double x = tuner::scan_then_golden(error, kLow, kHigh, kStep).x;
   // At an end of the range the data does not pin the scale down (outcomes that the scores' signs
   // alone predict push it to the low end).
   if (x <= kLow + kStep / 2 || x >= kHigh - kStep / 2) return 0;
