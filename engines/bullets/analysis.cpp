@@ -220,17 +220,8 @@ std::optional<std::string> unreachable_proof(const State& s, Side shooter) {
   const FiringMap map = firing_map(board, target);
   if (map.at(s.player[shooter]) != kNoFiringTime) return std::nullopt;
   // The shooter's area: every square it can walk to (never through the target).
-  std::vector<bool> seen(static_cast<std::size_t>(board.cells()), false);
-  std::vector<int> queue{s.player[shooter]};
-  seen[s.player[shooter]] = true;
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    for (const Dir d : kAllDirs) {
-      const int to = board.step(queue[head], d);
-      if (board.wall(to) || to == target || seen[to]) continue;
-      seen[to] = true;
-      queue.push_back(to);
-    }
-  }
+  const std::vector<int> steps = walk_steps(board, s.player[shooter], target);
+  const auto area = std::count_if(steps.begin(), steps.end(), [](int k) { return k >= 0; });
   const auto at = [&](int cell) {
     return "(" + std::to_string(board.row_of(cell)) + ", " + std::to_string(board.col_of(cell)) + ")";
   };
@@ -240,7 +231,7 @@ std::optional<std::string> unreachable_proof(const State& s, Side shooter) {
   }
   return "no shot can ever reach " + at(target) + ": the " + std::to_string(firing) +
          " squares of its row and column runs (the only squares whose bullets pass over it) lie outside the " +
-         std::to_string(queue.size()) + " squares the shooter can walk to from " + at(s.player[shooter]);
+         std::to_string(area) + " squares the shooter can walk to from " + at(s.player[shooter]);
 }
 
 std::string plan_text(const HitPlan& plan) {

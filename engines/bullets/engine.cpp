@@ -44,11 +44,7 @@ std::int64_t tournament_movetime_ms(double already_ms, int move_ms) {
   return std::max<std::int64_t>(1, static_cast<std::int64_t>(left));
 }
 
-bool on_start_square(const State& s, Side side) {
-  const Board& board = *s.board;
-  const int start = side == Red ? board.cell(1, 1) : board.cell(board.rows() - 2, board.cols() - 2);
-  return s.player[side] == start;
-}
+bool on_start_square(const State& s, Side side) { return s.player[side] == start_square(*s.board, side); }
 
 void check_limits(const SearchLimits& limits, const std::string& what) {
   if (limits.depth) {
@@ -95,21 +91,23 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
 }
 
 void Engine::keep_safe(const State& state, Side side, SearchResult& result) {
-  const std::vector<Action> safe = safe_actions(state, side);
-  if (safe.empty() || std::find(safe.begin(), safe.end(), *result.action) != safe.end()) return;
-  // The safe action the tree played most (its strategy), among those the bounds left.
+  // The tree's choice first: nearly always safe, and then one action's replies are all it costs.
+  if (is_safe(state, side, *result.action)) return;
+  // Else the safe action the tree played most (its strategy), among those the bounds left.
   const auto& actions = result.actions[side];
-  double best = -1;
+  const auto share = [&](std::size_t k) { return k < result.strategy[side].size() ? result.strategy[side][k] : 0.0; };
+  std::vector<std::size_t> order;
   for (std::size_t k = 0; k < actions.size(); ++k) {
-    const bool pruned = k < result.pruned[side].size() && result.pruned[side][k];
-    if (pruned || std::find(safe.begin(), safe.end(), actions[k]) == safe.end()) continue;
-    const double share = k < result.strategy[side].size() ? result.strategy[side][k] : 0.0;
-    if (share > best) {
-      best = share;
+    if (actions[k] != *result.action && !(k < result.pruned[side].size() && result.pruned[side][k])) order.push_back(k);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return share(a) > share(b); });
+  for (const std::size_t k : order) {
+    if (is_safe(state, side, actions[k])) {
       result.action = actions[k];
+      result.kept_safe = true;
+      return;
     }
   }
-  result.kept_safe = best >= 0;
 }
 
 SearchResult Engine::tree_search(const State& state, Side side, const SearchLimits& limits) {

@@ -5,9 +5,6 @@
 
 namespace gamelab::bullets {
 
-namespace {
-
-// Steps from `from` to every square, through open squares, never through `blocked` (-1: none).
 std::vector<int> walk_steps(const Board& board, int from, int blocked) {
   std::vector<int> steps(static_cast<std::size_t>(board.cells()), -1);
   std::vector<int> queue{from};
@@ -23,8 +20,6 @@ std::vector<int> walk_steps(const Board& board, int from, int blocked) {
   }
   return steps;
 }
-
-}  // namespace
 
 FiringMap firing_map(const Board& board, int target) {
   FiringMap map;

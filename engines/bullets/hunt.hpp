@@ -34,6 +34,10 @@ struct FiringMap {
   int at(int cell) const { return time[static_cast<std::size_t>(cell)]; }
 };
 
+// Steps from `from` to every square through open squares, never through `blocked` (-1: none); -1 where
+// it cannot walk.
+std::vector<int> walk_steps(const Board& board, int from, int blocked);
+
 // The firing times towards `target` (an open square) from every square of `board`.
 FiringMap firing_map(const Board& board, int target);
 

@@ -339,6 +339,17 @@ Action parse_action(const std::string& text, const std::string& what) {
 
 std::string joint_text(Action blue, Action red) { return "B" + action_text(blue) + " R" + action_text(red); }
 
+void parse_joint(const std::string& text, Action& blue, Action& red, bool silent[2], const std::string& what) {
+  const std::string where = what + " '" + text + "'";
+  if (text.size() < 5 || text[0] != 'B' || text[2] != ' ' || text[3] != 'R' || (text.size() > 5 && text[5] != ' ')) {
+    throw InputError(where + ": expected 'B<action> R<action>'");
+  }
+  blue = parse_action(text.substr(1, 1), where);
+  red = parse_action(text.substr(4, 1), where);
+  silent[Blue] = text.find("[blue:") != std::string::npos;
+  silent[Red] = text.find("[red:") != std::string::npos;
+}
+
 Side parse_side(const std::string& text, const std::string& what) {
   if (text == "R") return Red;
   if (text == "B") return Blue;

@@ -66,6 +66,9 @@ std::string action_text(Action action);
 Action parse_action(const std::string& text, const std::string& what = "action");
 // A joint move as "B3 R8" (Blue's action, then Red's).
 std::string joint_text(Action blue, Action red);
+// A joint move as match records write it ("B3 R8", optionally followed by marks such as
+// " [blue: timeout]"); `silent[side]` tells which sides the marks name. InputError naming `what`.
+void parse_joint(const std::string& text, Action& blue, Action& red, bool silent[2], const std::string& what = "joint move");
 
 // "R" / "B"; InputError otherwise.
 Side parse_side(const std::string& text, const std::string& what = "side");

@@ -8,21 +8,6 @@
 
 namespace gamelab::bullets {
 
-namespace {
-
-// "B3 R8 [blue: timeout]" -> the two actions and which sides were silent.
-void parse_joint(const std::string& text, Action& blue, Action& red, bool silent[2]) {
-  if (text.size() < 5 || text[0] != 'B' || text[2] != ' ' || text[3] != 'R') {
-    throw InputError("record move '" + text + "': expected 'B<action> R<action>'");
-  }
-  blue = parse_action(text.substr(1, 1), "record move '" + text + "'");
-  red = parse_action(text.substr(4, 1), "record move '" + text + "'");
-  silent[Blue] = text.find("[blue:") != std::string::npos;
-  silent[Red] = text.find("[red:") != std::string::npos;
-}
-
-}  // namespace
-
 std::optional<LossCause> explain_loss(const State& start, const std::vector<std::string>& moves) {
   std::vector<State> states{start};
   std::vector<std::pair<Action, Action>> played;
@@ -32,7 +17,7 @@ std::optional<LossCause> explain_loss(const State& start, const std::vector<std:
     if (states.back().over()) throw InputError("record move '" + text + "' after the game's end");
     Action blue, red;
     bool quiet[2];
-    parse_joint(text, blue, red, quiet);
+    parse_joint(text, blue, red, quiet, "record move");
     for (int side = 0; side < 2; ++side) {
       if (quiet[side]) silent[side].push_back(states.back().round);
     }

@@ -15,6 +15,8 @@
 namespace gamelab::bullets {
 
 bool hit_or_doomed(const State& state, Side side);
+// True if no reply of the other side leaves `side` hit or doomed after it plays `action`.
+bool is_safe(const State& state, Side side, Action action);
 std::vector<Action> safe_actions(const State& state, Side side);
 
 }  // namespace gamelab::bullets

@@ -98,7 +98,7 @@ State make_state(const Board* board, int blue, int red, const std::vector<Bullet
 }
 
 State start_state(const Board* board, std::uint32_t limit) {
-  return make_state(board, board->cell(board->rows() - 2, board->cols() - 2), board->cell(1, 1), {}, 0, limit);
+  return make_state(board, start_square(*board, Blue), start_square(*board, Red), {}, 0, limit);
 }
 
 std::vector<BulletPlace> bullets_at(const State& state, std::uint32_t at_round) {

@@ -59,7 +59,12 @@ struct State {
   }
 };
 
-// Round 0 on `board`: Red on (1, 1), Blue on (n-2, m-2), no bullet. Both squares must be open.
+// Where `side` starts: Red on (1, 1), Blue on (n-2, m-2).
+inline int start_square(const Board& board, Side side) {
+  return side == Red ? board.cell(1, 1) : board.cell(board.rows() - 2, board.cols() - 2);
+}
+
+// Round 0 on `board`: both players on their start squares, no bullet. Both squares must be open.
 State start_state(const Board* board, std::uint32_t limit = kDefaultRoundLimit);
 
 // A state with the given players and bullets (their squares and directions at round `round`), e.g. from

@@ -116,8 +116,22 @@ Played play_bot(const State& start, Side engine_side, Bot bot, const ParamSet& p
   return g;
 }
 
-// Boards of the tournament's ranges (`small`: the low end of its sizes, 15-20 x 20-25, for the fast test).
-std::vector<State> tournament_boards(std::uint64_t seed, int count, bool small = false) {
+// The generator's wall parameter, from the board file's first line ("... walls parameter 39 ...").
+int walls_parameter(const std::string& text) {
+  const std::size_t at = text.find("walls parameter ");
+  REQUIRE(at != std::string::npos);
+  return std::atoi(text.c_str() + at + 16);
+}
+
+struct Suite {
+  std::vector<State> boards;
+  std::vector<int> walls;  // the generator's wall parameter of each board
+};
+
+// Boards of the tournament's ranges (15-50 x 20-50, walls 10-200, round limit 100-2,000), as
+// `gamelab boards bullets --seed S --count N --limit 100-2000` writes them (`small`: the low end of the
+// sizes, 15-20 x 20-25, for the fast tests).
+Suite tournament_suite(std::uint64_t seed, int count, bool small = false) {
   BoardRanges ranges;
   if (small) {
     ranges.rows_max = 20;
@@ -125,9 +139,16 @@ std::vector<State> tournament_boards(std::uint64_t seed, int count, bool small =
   }
   ranges.limit_min = 100;
   ranges.limit_max = 2000;
-  std::vector<State> out;
-  for (const auto& b : generate_suite(seed, count, ranges)) out.push_back(parse_position(b.text, b.name).state);
-  return out;
+  Suite suite;
+  for (const auto& b : generate_suite(seed, count, ranges)) {
+    suite.boards.push_back(parse_position(b.text, b.name).state);
+    suite.walls.push_back(walls_parameter(b.text));
+  }
+  return suite;
+}
+
+std::vector<State> tournament_boards(std::uint64_t seed, int count, bool small = false) {
+  return tournament_suite(seed, count, small).boards;
 }
 
 // True if no shot of the engine can ever reach a square the bot can stand on: for every square the bot
@@ -137,15 +158,10 @@ bool never_in_reach(const State& start, Side engine_side, Bot bot) {
   const int from = start.player[other(engine_side)];
   std::vector<int> squares{from};
   if (bot == Bot::Wanders) {
-    std::vector<char> seen(static_cast<std::size_t>(board.cells()), 0);
-    seen[from] = 1;
-    for (std::size_t i = 0; i < squares.size(); ++i) {
-      for (const Dir d : {Up, Down, Left, Right}) {
-        const int to = board.step(squares[i], d);
-        if (board.wall(to) || seen[to]) continue;
-        seen[to] = 1;
-        squares.push_back(to);
-      }
+    const std::vector<int> steps = walk_steps(board, from, -1);
+    squares.clear();
+    for (int cell = 0; cell < board.cells(); ++cell) {
+      if (steps[cell] >= 0) squares.push_back(cell);
     }
   }
   for (const int square : squares) {
@@ -218,31 +234,10 @@ void must_win(const std::vector<State>& boards, const std::vector<int>& walls, B
   }
 }
 
-// The must-win suite: `count` boards over the tournament's whole range (15-50 x 20-50, walls 10-200,
-// round limit 100-2,000), as `gamelab boards bullets --seed 3401 --count 200 --limit 100-2000` writes
-// them; `GAMELAB_MUST_WIN_BOARDS` plays only the first N.
-// The generator's wall parameter, from the board file's first line ("... walls parameter 39 ...").
-int walls_parameter(const std::string& text) {
-  const std::size_t at = text.find("walls parameter ");
-  REQUIRE(at != std::string::npos);
-  return std::atoi(text.c_str() + at + 16);
-}
-
-struct Suite {
-  std::vector<State> boards;
-  std::vector<int> walls;  // the generator's wall parameter of each board
-};
-Suite must_win_suite(std::uint64_t seed, int count) {
+// The must-win suite: the first `count` boards of seed 3401, or the first GAMELAB_MUST_WIN_BOARDS.
+Suite must_win_suite(int count) {
   if (const char* n = std::getenv("GAMELAB_MUST_WIN_BOARDS")) count = std::min(count, std::atoi(n));
-  BoardRanges ranges;
-  ranges.limit_min = 100;
-  ranges.limit_max = 2000;
-  Suite suite;
-  for (const auto& b : generate_suite(seed, count, ranges)) {
-    suite.boards.push_back(parse_position(b.text, b.name).state);
-    suite.walls.push_back(walls_parameter(b.text));
-  }
-  return suite;
+  return tournament_suite(3401, count);
 }
 
 }  // namespace
@@ -348,37 +343,30 @@ TEST_CASE("a bullet's time to a square: the cycle arithmetic agrees with steppin
 TEST_CASE("must win: the release engine hits a player that never moves and one that wanders (small board)",
           "[bullets][must-win]") {
   // Board 0 of seed 2603 at the low end of the sizes shuts the players apart: a proven draw (the pocket
-  // test above plays one); board 0 of seed 2604 must be won, against both bots, the engine on each side,
-  // and the dodger must not win.
+  // test above plays one); board 0 of seed 2604 must be won, against both bots, the engine on each side.
   REQUIRE_FALSE(earliest_hit_round(tournament_boards(2603, 1, true)[0], Blue));
-  BoardRanges small;
-  small.rows_max = 20;
-  small.cols_max = 25;
-  small.limit_min = 100;
-  small.limit_max = 2000;
-  const GeneratedBoard board = generate_suite(2604, 1, small)[0];
-  const std::vector<State> boards{parse_position(board.text, board.name).state};
-  REQUIRE(earliest_hit_round(boards[0], Blue));
-  must_win(boards, {walls_parameter(board.text)}, Bot::Stays, kBotIterations, 1);
-  must_win(boards, {walls_parameter(board.text)}, Bot::Wanders, kBotIterations, 1);
+  const Suite suite = tournament_suite(2604, 1, true);
+  REQUIRE(earliest_hit_round(suite.boards[0], Blue));
+  must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 1);
+  must_win(suite.boards, suite.walls, Bot::Wanders, kBotIterations, 1);
 }
 
 TEST_CASE("must win: a player that never moves, the suite's first 40 boards", "[bullets][must-win]") {
-  const Suite suite = must_win_suite(3401, 40);
+  const Suite suite = must_win_suite(40);
   must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 2);
 }
 
 TEST_CASE("must win: a player that never moves, 200 boards over the tournament's range", "[bullets][must-win][slow]") {
-  const Suite suite = must_win_suite(3401, 200);
+  const Suite suite = must_win_suite(200);
   must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 2);
 }
 
 TEST_CASE("must win: a player that wanders at random, 200 boards over the tournament's range", "[bullets][must-win][slow]") {
-  const Suite suite = must_win_suite(3401, 200);
+  const Suite suite = must_win_suite(200);
   must_win(suite.boards, suite.walls, Bot::Wanders, kBotIterations, 3);
 }
 
 TEST_CASE("must not lose: a careful player that never shoots and dodges, 200 boards", "[bullets][must-win][slow]") {
-  const Suite suite = must_win_suite(3401, 200);
+  const Suite suite = must_win_suite(200);
   must_win(suite.boards, suite.walls, Bot::Dodges, kBotIterations, 4);
 }

@@ -37,7 +37,10 @@ Recorded recorded(const std::string& file, int pair, int game) {
 State replayed(const Recorded& r, std::size_t rounds) {
   State s = r.start;
   for (std::size_t k = 0; k < rounds; ++k) {
-    s = play(s, parse_action(r.moves[k].substr(1, 1)), parse_action(r.moves[k].substr(4, 1)));
+    Action blue, red;
+    bool silent[2];
+    parse_joint(r.moves[k], blue, red, silent);
+    s = play(s, blue, red);
   }
   return s;
 }
