@@ -145,17 +145,7 @@ GameEntry game_entry() {
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;
-  entry.sparse_inputs.name = kSparseInputName;
-  entry.sparse_inputs.count = kSparseInputCount;
-  entry.sparse_inputs.max_active = kSparseMaxActive;
-  entry.sparse_inputs.active = [](const std::string& text, SparseInputs& out) {
-    const State state = parse_position_text(text, "position");
-    std::uint32_t indices[kSparseMaxActive];
-    for (int view = 0; view < 2; ++view) {  // the side to move's view first
-      const int count = active_sparse_inputs(state, view == 0 ? state.side : opponent(state.side), indices);
-      out.perspective[view].assign(indices, indices + count);
-    }
-  };
+  entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
   entry.exports.push_back({"cpp", "GetStep for the tournament's C++ template: one self-contained C++14 file",
                            [](const ExportRequest& request) {
                              if (request.params.size()) return export_getstep_cpp(request.params, request.params_source);
