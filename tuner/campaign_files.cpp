@@ -52,6 +52,35 @@ std::string campaign_file(const std::string& dir, const std::string& name) {
   return (std::filesystem::path(dir) / name).string();
 }
 
+void create_campaign_folder(const std::string& dir, const nlohmann::ordered_json& config, const std::string& resume_command) {
+  const std::string path = campaign_file(dir, "config.json");
+  if (std::filesystem::exists(path)) throw InputError(dir + " already holds a campaign; continue it with: " + resume_command);
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) throw InputError(dir + ": cannot create the campaign folder (" + error.message() + ")");
+  write_file_atomic(path, config.dump(2) + "\n");
+}
+
+std::string existing_campaign_config(const std::string& dir) {
+  const std::string path = campaign_file(dir, "config.json");
+  if (!std::filesystem::exists(path)) throw InputError(dir + ": no campaign here (no config.json)");
+  return path;
+}
+
+void reconcile_epoch_journal(const std::string& journal_path, const std::string& checkpoint_path, int epoch,
+                             const nlohmann::ordered_json& checkpoint_line, std::ostream& notes) {
+  const Journal journal = read_journal(journal_path);
+  if (journal.truncated_line) notes << truncation_note(journal) << "\n";
+  repair_journal(journal);
+  const int journal_last = journal.lines.empty() ? -1 : journal.lines.back().value("epoch", -2);
+  if (journal_last == epoch - 1 && epoch >= 0) {
+    append_journal_line(journal.path, checkpoint_line);  // killed between the checkpoint and its line
+  } else if (journal_last != epoch) {
+    throw InputError(journal.path + ": its last epoch (" + std::to_string(journal_last) + ") does not follow " +
+                     checkpoint_path + " (epoch " + std::to_string(epoch) + "); the campaign is inconsistent");
+  }
+}
+
 std::string hex_fingerprint(std::uint64_t value) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(value));

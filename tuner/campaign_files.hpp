@@ -8,6 +8,7 @@
 // file and the line.
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,19 @@ void append_journal_line(const std::string& path, const nlohmann::ordered_json& 
 
 // Campaign files: `dir`/name.
 std::string campaign_file(const std::string& dir, const std::string& name);
+
+// A new campaign: creates `dir` and writes its config.json; refuses a folder that already holds one,
+// naming `resume_command`, the command that continues it.
+void create_campaign_folder(const std::string& dir, const nlohmann::ordered_json& config, const std::string& resume_command);
+// The path of the config.json of the campaign in `dir`; InputError if there is none.
+std::string existing_campaign_config(const std::string& dir);
+
+// An epoch campaign's journal (one line per epoch, "epoch" numbered from 0) brought in line with its
+// checkpoint after a stop: a truncated last line is noted on `notes` and cut; a run killed between
+// writing the checkpoint of epoch `epoch` and its journal line gets `checkpoint_line` appended; any other
+// disagreement is an InputError (the campaign is inconsistent).
+void reconcile_epoch_journal(const std::string& journal_path, const std::string& checkpoint_path, int epoch,
+                             const nlohmann::ordered_json& checkpoint_line, std::ostream& notes);
 // A 64-bit fingerprint as 16 hexadecimal digits, as match records keep parameter hashes.
 std::string hex_fingerprint(std::uint64_t value);
 

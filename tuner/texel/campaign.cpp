@@ -90,26 +90,14 @@ TexelSettings TexelSettings::from_json(const json& j, const std::string& source)
 }
 
 void TexelCampaign::create(const std::string& dir, const TexelSettings& settings) {
-  const std::string config = campaign_file(dir, "config.json");
-  if (std::filesystem::exists(config)) {
-    throw InputError(dir + " already holds a campaign; continue it with: gamelab tune resume " + dir);
-  }
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) throw InputError(dir + ": cannot create the campaign folder (" + error.message() + ")");
-  write_file_atomic(config, settings.to_json().dump(2) + "\n");
+  create_campaign_folder(dir, settings.to_json(), "gamelab tune resume " + dir);
 }
 
 TexelCampaign TexelCampaign::load(const std::string& dir, std::ostream& notes) {
-  const std::string config_path = campaign_file(dir, "config.json");
-  if (!std::filesystem::exists(config_path)) throw InputError(dir + ": no campaign here (no config.json)");
+  const std::string config_path = existing_campaign_config(dir);
   TexelCampaign campaign(dir, TexelSettings::from_json(read_json_file(config_path), config_path));
   const std::size_t p = campaign.settings_.eval_weights;
   const std::string checkpoint_path = campaign_file(dir, "checkpoint.json");
-  const Journal journal = read_journal(campaign_file(dir, "journal.jsonl"));
-  if (journal.truncated_line) notes << truncation_note(journal) << "\n";
-  repair_journal(journal);
-  const int journal_last = journal.lines.empty() ? -1 : journal.lines.back().value("epoch", -2);
   TexelCheckpoint& s = campaign.state_;
   if (std::filesystem::exists(checkpoint_path)) {
     const json c = read_json_file(checkpoint_path);
@@ -133,12 +121,7 @@ TexelCampaign TexelCampaign::load(const std::string& dir, std::ostream& notes) {
       throw InputError(checkpoint_path + ": expected " + std::to_string(p) + " weights");
     }
   }
-  if (journal_last == s.epoch - 1 && s.epoch >= 0) {
-    append_journal_line(journal.path, journal_line(s));  // killed between the checkpoint and its line
-  } else if (journal_last != s.epoch) {
-    throw InputError(journal.path + ": its last epoch (" + std::to_string(journal_last) + ") does not follow " +
-                     checkpoint_path + " (epoch " + std::to_string(s.epoch) + "); the campaign is inconsistent");
-  }
+  reconcile_epoch_journal(campaign_file(dir, "journal.jsonl"), checkpoint_path, s.epoch, journal_line(s), notes);
   return campaign;
 }
 

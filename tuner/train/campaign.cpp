@@ -100,40 +100,22 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
 }
 
 void TrainCampaign::create(const std::string& dir, const TrainSettings& settings) {
-  const std::string config = campaign_file(dir, "config.json");
-  if (std::filesystem::exists(config)) {
-    throw InputError(dir + " already holds a campaign; continue it with: gamelab train " + settings.game + " --campaign " + dir +
-                     " --resume");
-  }
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) throw InputError(dir + ": cannot create the campaign folder (" + error.message() + ")");
-  write_file_atomic(config, settings.to_json().dump(2) + "\n");
+  tuner::create_campaign_folder(dir, settings.to_json(), "gamelab train " + settings.game + " --campaign " + dir + " --resume");
 }
 
 TrainCampaign TrainCampaign::load(const std::string& dir, std::ostream& notes) {
-  const std::string config_path = campaign_file(dir, "config.json");
-  if (!std::filesystem::exists(config_path)) throw InputError(dir + ": no campaign here (no config.json)");
+  const std::string config_path = tuner::existing_campaign_config(dir);
   TrainCampaign campaign(dir, TrainSettings::from_json(read_json_file(config_path), config_path));
   const TrainSettings& s = campaign.settings_;
   const Model shape = initial_model(s.form, s.input_count, s.hidden, s.max_active, s.fit.seed);
   const std::string checkpoint_path = campaign_file(dir, "checkpoint.bin");
-  const tuner::Journal journal = tuner::read_journal(campaign_file(dir, "journal.jsonl"));
-  if (journal.truncated_line) notes << tuner::truncation_note(journal) << "\n";
-  tuner::repair_journal(journal);
-  const int journal_last = journal.lines.empty() ? -1 : journal.lines.back().value("epoch", -2);
   if (std::filesystem::exists(checkpoint_path)) {
     campaign.state_ = read_checkpoint(checkpoint_path, shape);
   } else {
     campaign.state_.model = shape;
   }
-  TrainState& state = campaign.state_;
-  if (journal_last == state.epoch - 1 && state.epoch >= 0) {
-    tuner::append_journal_line(journal.path, state.journal_line);  // killed between the checkpoint and its line
-  } else if (journal_last != state.epoch) {
-    throw InputError(journal.path + ": its last epoch (" + std::to_string(journal_last) + ") does not follow " + checkpoint_path +
-                     " (epoch " + std::to_string(state.epoch) + "); the campaign is inconsistent");
-  }
+  const TrainState& state = campaign.state_;
+  tuner::reconcile_epoch_journal(campaign_file(dir, "journal.jsonl"), checkpoint_path, state.epoch, state.journal_line, notes);
   return campaign;
 }
 
