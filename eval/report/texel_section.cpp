@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "eval/report/campaign_files.hpp"
+#include "eval/report/epoch_curves.hpp"
 #include "eval/report/number_format.hpp"
 #include "eval/report/svg_chart.hpp"
 
@@ -43,18 +44,16 @@ Section texel_section(const std::string& dir) {
     throw InputError(config_path + ": not a Texel campaign configuration (" + e.what() + ")");
   }
   const JsonLines journal = read_json_lines(file_in(dir, "journal.jsonl"));
-  std::vector<double> epoch, train, validation;
+  const EpochCurves curves = epoch_curves(journal, "train_mse", "validation_mse");
+  const auto& [epoch, train, validation] = curves;
   double k = 0;
   for (const auto& line : journal.lines) {
-    epoch.push_back(json_number(line, "epoch"));
-    train.push_back(json_number(line, "train_mse"));
-    validation.push_back(json_number(line, "validation_mse"));
     if (line.contains("k")) k = json_number(line, "k");
   }
   const json checkpoint = std::filesystem::exists(file_in(dir, "checkpoint.json")) ? read_json_file(file_in(dir, "checkpoint.json")) : json();
   if (checkpoint.is_object()) k = json_number(checkpoint, "k", k);
   const int best_epoch = checkpoint.is_object() ? static_cast<int>(json_number(checkpoint, "best_epoch")) : 0;
-  const bool validating = std::any_of(validation.begin(), validation.end(), [](double v) { return v > 0; });
+  const bool validating = curves.validating();
 
   // The weights after: best.json (the lowest validation error), else the checkpoint's best weights.
   std::map<std::string, int> after;
@@ -98,28 +97,14 @@ Section texel_section(const std::string& dir) {
                                        json_text(config.value("learning_rate", json("?"))) + ", validation fraction " +
                                        json_text(config.value("validation", json("?")))});
   facts.items.push_back({"K", fixed(k, 6)});
-  if (!epoch.empty()) {
-    facts.items.push_back({"training MSE", mse(train.front()) + " at epoch 0, " + mse(train[best_index]) + " at the best epoch, " +
-                                               mse(train.back()) + " at the last"});
-    if (validating) {
-      facts.items.push_back({"validation MSE", mse(validation.front()) + " at epoch 0, " + mse(validation[best_index]) +
-                                                   " at the best epoch, " + mse(validation.back()) + " at the last"});
-    }
-    facts.items.push_back({"best epoch", std::to_string(best_epoch)});
-  }
+  add_epoch_facts(facts, curves, best_index, "MSE");
+  if (!epoch.empty()) facts.items.push_back({"best epoch", std::to_string(best_epoch)});
   if (!journal.note.empty()) facts.items.push_back({"note", journal.note});
   section.blocks.push_back(facts);
 
   if (!epoch.empty()) {
-    LineChart chart;
-    chart.id = section.id + "-error";
-    chart.title = "Mean squared error per epoch";
-    chart.x_label = "epoch";
-    chart.y_label = "mean squared error";
-    chart.series.push_back({"training", epoch, train, series_colour(0)});
-    if (validating) chart.series.push_back({"validation", epoch, validation, series_colour(1)});
-    section.blocks.push_back(Chart{line_chart_svg(chart), "Training and validation error after each epoch (epoch 0: the "
-                                                          "starting weights)."});
+    section.blocks.push_back(epoch_chart(curves, section.id + "-error", "Mean squared error per epoch",
+                                         "Training and validation error after each epoch (epoch 0: the starting weights)."));
   }
 
   Table table;

@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "eval/report/campaign_files.hpp"
+#include "eval/report/epoch_curves.hpp"
 #include "eval/report/number_format.hpp"
 #include "eval/report/svg_chart.hpp"
 
@@ -29,15 +30,11 @@ Section train_section(const std::string& dir) {
     throw InputError(config_path + ": not a training campaign configuration (" + e.what() + ")");
   }
   const JsonLines journal = read_json_lines(file_in(dir, "journal.jsonl"));
-  std::vector<double> epoch, train, validation;
+  const EpochCurves curves = epoch_curves(journal, "train_loss", "validation_loss");
+  const auto& [epoch, train, validation] = curves;
   double rate = 0;
-  for (const auto& line : journal.lines) {
-    epoch.push_back(json_number(line, "epoch"));
-    train.push_back(json_number(line, "train_loss"));
-    validation.push_back(json_number(line, "validation_loss"));
-    rate = json_number(line, "positions_per_s", rate);
-  }
-  const bool validating = std::any_of(validation.begin(), validation.end(), [](double v) { return v > 0; });
+  for (const auto& line : journal.lines) rate = json_number(line, "positions_per_s", rate);
+  const bool validating = curves.validating();
   const auto& losses = validating ? validation : train;
   const std::size_t best = losses.empty() ? 0 : static_cast<std::size_t>(std::min_element(losses.begin(), losses.end()) - losses.begin());
   const int done = epoch.empty() ? 0 : static_cast<int>(epoch.back());
@@ -73,14 +70,7 @@ Section train_section(const std::string& dir) {
                                     json_text(config.value("batch", nlohmann::json("?"))) + ", validation fraction " +
                                     json_text(config.value("validation", nlohmann::json("?"))) + ", seed " +
                                     json_text(config.value("seed", nlohmann::json("?")))});
-  if (!epoch.empty()) {
-    facts.items.push_back({"training loss", loss_text(train.front()) + " at epoch 0, " + loss_text(train[best]) + " at the best epoch, " +
-                                                loss_text(train.back()) + " at the last"});
-    if (validating) {
-      facts.items.push_back({"validation loss", loss_text(validation.front()) + " at epoch 0, " + loss_text(validation[best]) +
-                                                    " at the best epoch, " + loss_text(validation.back()) + " at the last"});
-    }
-  }
+  add_epoch_facts(facts, curves, best, "loss");
   for (const char* name : {"best.eval", "current.eval"}) {
     if (std::filesystem::exists(file_in(dir, name))) facts.items.push_back({name, file_in(dir, name)});
   }
@@ -88,15 +78,9 @@ Section train_section(const std::string& dir) {
   section.blocks.push_back(facts);
 
   if (!epoch.empty()) {
-    LineChart chart;
-    chart.id = section.id + "-loss";
-    chart.title = "Loss per epoch";
-    chart.x_label = "epoch";
-    chart.y_label = "mean squared error";
-    chart.series.push_back({"training", epoch, train, series_colour(0)});
-    if (validating) chart.series.push_back({"validation", epoch, validation, series_colour(1)});
-    section.blocks.push_back(Chart{line_chart_svg(chart), "Training loss (the mean over each epoch's batches) and validation "
-                                                          "loss (at the epoch's end) per epoch; epoch 0 is the starting weights."});
+    section.blocks.push_back(epoch_chart(curves, section.id + "-loss", "Loss per epoch",
+                                         "Training loss (the mean over each epoch's batches) and validation loss (at the "
+                                         "epoch's end) per epoch; epoch 0 is the starting weights."));
   }
   return section;
 }
