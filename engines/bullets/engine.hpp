@@ -26,10 +26,11 @@
 // looks lost (docs/engines/bullets.md §5). Everywhere else the search decides as before, and a win the
 // tree's bounds prove is played first. engine_plan 0 turns the plan off.
 //
-// Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that no reply, a shot
-// included, leaves hit or doomed by the flying bullets, when there are any: the most played of them.
-// The post-mortem of the release's losses to the defaults (gamelab analyse bullets --records) found the
-// tree choosing a step that one shot dooms while safe ones were left.
+// Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that no three joint moves
+// of the other side can answer so that the flying bullets doom the engine (over 64 rounds), when there
+// are any: the most played of them; else two joint moves, else one (safest()). The post-mortem of the
+// release's losses to the defaults (gamelab analyse bullets --records) found the tree choosing a step
+// that one shot dooms while safe ones were left, and traps two joint moves deep.
 //
 // Limits: nodes = MCTS iterations (deterministic: same seed, same position, same iterations, same
 // answer); movetime in milliseconds (checked every 16 iterations, about a millisecond); neither: the
@@ -61,6 +62,9 @@ struct SearchResult : search::SimultaneousResult<Action> {
 using Mcts = search::SimultaneousMcts<SearchGame>;
 
 constexpr int kTournamentMoveMs = 150;
+// What a move time leaves for the safety after the tree (at most a quarter of it): its checks took a
+// median 2 ms and at most 15 over the 5,342 positions of a 30-game match (safety.hpp).
+constexpr std::int64_t kSafetyReserveMs = 12;
 // The bot's own start, parse and exit take 13-17 ms (median; 31 ms at worst) on a loaded 2-core
 // machine; the rest of the margin is for the scheduler. With 45 ms, 5 answers in 1,000 came late
 // (up to 204 ms) under load average 6, so the search now gets 150 - 70 ms less the start.

@@ -42,6 +42,16 @@ std::optional<LossCause> explain_loss(const State& start, const std::vector<std:
     cause.safe_actions = std::move(safe);
     break;
   }
+  if (cause.played_safe) {
+    for (std::size_t k = states.size() - 1; k-- > 0;) {
+      const std::vector<Action> deep = safe_actions(states[k], cause.loser, 2);
+      if (deep.empty()) continue;
+      cause.last_deep_round = states[k].round;
+      const Action played_there = cause.loser == Blue ? played[k].first : played[k].second;
+      cause.played_deep = std::find(deep.begin(), deep.end(), played_there) != deep.end();
+      break;
+    }
+  }
   return cause;
 }
 
@@ -55,8 +65,17 @@ std::string LossCause::text() const {
     for (const Action a : safe_actions) safe += (safe.empty() ? "" : " ") + action_text(a);
     out += "; last safe action at round " + std::to_string(*last_safe_round) + " (" + safe + "), it played " +
            action_text(played);
-    out += played_safe ? ": trapped deeper than one joint move (the opponent's earlier shots closed every way out)"
-                       : ": a search error there (a reply it did not see dooms the action it chose)";
+    if (!played_safe) {
+      out += ": a search error there (a reply it did not see dooms the action it chose)";
+    } else if (!last_deep_round) {
+      out += ": trapped deeper than one joint move (it never had an action safe at depth 2)";
+    } else if (!played_deep) {
+      out += ": it walked into a trap two joint moves deep at round " + std::to_string(*last_deep_round) +
+             " (an action safe at depth 2 was left there)";
+    } else {
+      out += ": trapped deeper than two joint moves (last action safe at depth 2 at round " +
+             std::to_string(*last_deep_round) + ")";
+    }
   }
   if (!silent_rounds.empty()) {
     out += "; its program gave no answer " + std::to_string(silent_rounds.size()) + " time(s), first at round " +

@@ -2,14 +2,16 @@
 // Why a game was lost: the post-mortem of a Bullets game that ended with one player hit (issue 34: every
 // loss to a careful player gets its cause).
 //
-// A loser is *doomed* once no action saves it from the bullets already flying (eval.hpp: reach(), over
-// the next rounds, nobody shooting again). An action is *safe* if no reply of the opponent, a shot
-// included, leaves the player hit or doomed after the joint move. Walking back from the hit, the last
-// round at which the loser had a safe action tells the cause:
+// A loser is *doomed* once no action saves it from the bullets already flying (safety.hpp: over the next
+// 64 rounds, nobody shooting again). An action is *safe* (at depth 1) if no reply of the opponent, a shot
+// included, leaves the player doomed after the joint move, and *safe at depth 2* if after every reply
+// the player still has a safe action. Walking back from the hit, the last round at which the loser had a
+// safe action tells the cause:
 //  - it played an unsafe action there although a safe one existed: a search error at that round (its
 //    tree did not see the reply that dooms it);
 //  - it played a safe action there: from the next round on every action could be answered by a shot
-//    that dooms it — a trap deeper than one joint move, built by the opponent's earlier shots;
+//    that dooms it. Then the last round with an action safe at depth 2 tells whether it walked into a
+//    trap two joint moves deep (it played another action there) or was trapped deeper than that;
 //  - it never had a safe action (the game started lost).
 // A turn the loser's program did not answer (the record marks it `[blue: timeout]`) is named too: a late
 // answer played as 8.
@@ -29,6 +31,8 @@ struct LossCause {
   std::optional<std::uint32_t> doomed_round;     // the first round from which it is doomed
   std::optional<std::uint32_t> last_safe_round;  // the last round at which it had a safe action
   bool played_safe = false;                      // and played one of them there
+  std::optional<std::uint32_t> last_deep_round;  // the last round at which it had an action safe at depth 2
+  bool played_deep = false;                      // and played one of them there
   std::vector<Action> safe_actions;              // its safe actions at that round
   Action played = kNothing;                      // what it played there
   std::vector<std::uint32_t> silent_rounds;      // rounds its program gave no answer (played as 8)

@@ -1,26 +1,161 @@
 #include "bullets/safety.hpp"
 
-#include "bullets/eval.hpp"
+#include <algorithm>
+#include <bit>
 
 namespace gamelab::bullets {
 
-bool hit_or_doomed(const State& s, Side side) { return (s.hit >> side) & 1 || reach(s, side).doomed(); }
+namespace {
 
-bool is_safe(const State& s, Side side, Action action) {
+// Cell bits shifted by `n` squares towards higher cells (n > 0) or lower ones (n < 0), within words
+// [lo, hi] of `out` (the rest of `out` is left alone).
+void shifted(const CellSet& in, int n, int words, int lo, int hi, CellSet& out) {
+  const bool up = n > 0;
+  const int bits = up ? n : -n, q = bits >> 6, r = bits & 63;
+  for (int i = lo; i <= hi; ++i) {
+    std::uint64_t v = 0;
+    if (up) {
+      if (i - q >= 0) v |= in[i - q] << r;
+      if (r && i - q - 1 >= 0) v |= in[i - q - 1] >> (64 - r);
+    } else {
+      if (i + q < words) v |= in[i + q] >> r;
+      if (r && i + q + 1 < words) v |= in[i + q + 1] << (64 - r);
+    }
+    out[i] = v;
+  }
+}
+
+}  // namespace
+
+Foresight::Foresight(const State& root, int horizon)
+    : root_(root), horizon_(horizon), words_((root.board->cells() + 63) / 64) {
+  const Board& board = *root.board;
+  for (int cell = 0; cell < board.cells(); ++cell) {
+    if (!board.wall(cell)) insert(open_, cell);
+  }
+  for (int w = 0; w < root.words; ++w) {
+    for (std::uint64_t bits = root.slots[w]; bits; bits &= bits - 1) {
+      root_slots_.push_back(static_cast<std::uint32_t>(w * 64 + std::countr_zero(bits)));
+    }
+  }
+}
+
+const CellSet& Foresight::bullets_at(std::uint32_t round) {
+  const std::size_t k = round - root_.round;
+  while (occupied_.size() <= k) {
+    CellSet set{};
+    const std::uint32_t at = root_.round + static_cast<std::uint32_t>(occupied_.size());
+    for (const std::uint32_t slot : root_slots_) insert(set, root_.board->place(static_cast<int>(slot), at).cell);
+    occupied_.push_back(set);
+  }
+  return occupied_[k];
+}
+
+bool Foresight::doomed(const State& s, Side side) {
+  if ((s.hit >> side) & 1) return true;
+  if (s.round >= s.limit) return false;
+  // The bullets `s` has beyond the root's; a state not after the root gets a foresight of its own.
+  std::vector<int> extra;
+  for (int w = 0; w < s.words; ++w) {
+    if (root_.slots[w] & ~s.slots[w] || s.round < root_.round) return Foresight(s, horizon_).doomed(s, side);
+    for (std::uint64_t bits = s.slots[w] & ~root_.slots[w]; bits; bits &= bits - 1) {
+      extra.push_back(w * 64 + std::countr_zero(bits));
+    }
+  }
+  ++checks_;
+  const Board& board = *s.board;
+  const int rounds = static_cast<int>(std::min<std::uint32_t>(static_cast<std::uint32_t>(horizon_), s.limit - s.round));
+  const int cols = board.cols(), reach_words = (cols + 63) / 64 + 1;
+  CellSet live{}, next{}, moved{};
+  const int start = s.player[side];
+  live[start >> 6] = 1ULL << (start & 63);
+  int lo = start >> 6, hi = lo;
+  for (int k = 1; k <= rounds; ++k) {
+    const std::uint32_t round = s.round + static_cast<std::uint32_t>(k);
+    const int from = std::max(0, lo - reach_words), to = std::min(words_ - 1, hi + reach_words);
+    for (int i = from; i <= to; ++i) next[i] = live[i];
+    for (const int n : {1, -1, cols, -cols}) {
+      shifted(live, n, words_, from, to, moved);
+      for (int i = from; i <= to; ++i) next[i] |= moved[i];
+    }
+    const CellSet& bullets = bullets_at(round);
+    for (int i = from; i <= to; ++i) next[i] &= open_[i] & ~bullets[i];
+    for (const int slot : extra) {
+      const int cell = board.place(slot, round).cell;
+      next[cell >> 6] &= ~(1ULL << (cell & 63));
+    }
+    lo = -1;
+    for (int i = from; i <= to; ++i) {
+      live[i] = next[i];
+      if (next[i]) {
+        if (lo < 0) lo = i;
+        hi = i;
+      }
+    }
+    if (lo < 0) return true;
+  }
+  return false;
+}
+
+bool Foresight::safe(const State& s, Side side, Action action) {
   ActionList theirs;
   generate_actions(s, other(side), theirs);
+  // A reply that is not a shot changes only where the other player stands, which matters here only when
+  // the two collide: the doom check depends on our square and the bullets, so each (our square, their
+  // shot) is checked once.
+  std::uint32_t seen[kActionCount];
+  int seen_count = 0;
   for (const Action b : theirs) {
-    if (hit_or_doomed(side == Blue ? play(s, action, b) : play(s, b, action), side)) return false;
+    const State next = side == Blue ? play(s, action, b) : play(s, b, action);
+    const std::uint32_t key = static_cast<std::uint32_t>(next.player[side]) * 16 + (is_shot(b) ? b : kNothing);
+    if (std::find(seen, seen + seen_count, key) != seen + seen_count) continue;
+    seen[seen_count++] = key;
+    if (doomed(next, side)) return false;
   }
   return true;
 }
 
-std::vector<Action> safe_actions(const State& s, Side side) {
+bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
+  if (depth <= 1) return safe(s, side, action);
+  ActionList theirs;
+  generate_actions(s, other(side), theirs);
+  for (const Action b : theirs) {
+    if (out_of_budget()) return false;
+    const State next = side == Blue ? play(s, action, b) : play(s, b, action);
+    if (doomed(next, side)) return false;
+    ActionList mine;
+    generate_actions(next, side, mine);
+    // Staying and stepping first: our own shot adds a bullet to dodge.
+    std::stable_partition(mine.begin(), mine.end(), [](Action a) { return !is_shot(a); });
+    std::stable_partition(mine.begin(), mine.end(), [](Action a) { return a == kNothing; });
+    if (std::none_of(mine.begin(), mine.end(), [&](Action a) { return safe_at(next, side, a, depth - 1); })) return false;
+  }
+  return true;
+}
+
+Action safest(const State& s, Side side, const std::vector<Action>& preference) {
+  Foresight sight(s);
+  for (int depth = kSafetyDepth; depth >= 1; --depth) {
+    sight.set_budget(depth > 1 ? sight.checks() + kSafetyBudget : ~std::uint64_t{0});
+    for (const Action a : preference) {
+      if (sight.safe_at(s, side, a, depth)) return a;
+      if (sight.out_of_budget()) break;
+    }
+  }
+  return preference.front();
+}
+
+bool hit_or_doomed(const State& s, Side side) { return Foresight(s).doomed(s, side); }
+
+bool is_safe(const State& s, Side side, Action action) { return Foresight(s).safe(s, side, action); }
+
+std::vector<Action> safe_actions(const State& s, Side side, int depth) {
+  Foresight sight(s);
   ActionList mine;
   generate_actions(s, side, mine);
   std::vector<Action> safe;
   for (const Action a : mine) {
-    if (is_safe(s, side, a)) safe.push_back(a);
+    if (sight.safe_at(s, side, a, depth)) safe.push_back(a);
   }
   return safe;
 }

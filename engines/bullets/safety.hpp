@@ -1,22 +1,87 @@
 #pragma once
-// Safe actions: the actions of a side that no reply of the other side, a shot included, leaves hit or
-// doomed after the joint move (doomed: hit by the bullets already flying whatever it does, nobody
-// shooting again; eval.hpp's reach()). At most 9 x 9 joint moves and a short space-time search each.
+// Safety: which actions of a side can be answered so that it is doomed.
 //
-// The engine (engine.hpp) keeps its tree's choice to them when there are any: a loss to a careful player
-// (tests/bullets/engine_test.cpp, pair 22 of the gate's records) chose a step that one shot of the
-// opponent dooms while five safe actions were left. The post-mortem of a lost game (post_mortem.hpp)
-// walks back to the last round that had one.
+// *Doomed*: hit, or hit by the bullets already flying whatever it does over the next kSafetyHorizon
+// rounds, nobody shooting again (the other player's body ignored, as in eval.hpp's reach(), whose 6
+// rounds saw too little: issue 34's post-mortems found players trapped later by bullets already flying).
+// The search is over space-time with the squares as bits: the squares a side can stand on alive at
+// round k + 1 are those next to or on its live squares at round k, open and free of bullets then. The
+// bullets' squares are laid out once per root (Foresight), so one check costs a few hundred word
+// operations per round.
+//
+// *Safe at depth 1*: no reply of the other side, a shot included, leaves the side doomed after the joint
+// move. *Safe at depth 2*: after every reply the side has an action that is safe at depth 1 — a trap two
+// joint moves deep (a first shot that leaves one way out, a second that closes it) cannot catch it.
+//
+// The engine (engine.hpp) keeps its tree's choice to the deepest safe actions there are: a loss to a
+// careful player (tests/bullets/safety_test.cpp, pair 22 of the gate's records) chose a step that one
+// shot dooms while five safe ones were left, and the losses after that fix were traps two joint moves
+// deep. The post-mortem of a lost game (post_mortem.hpp) walks back to the last round that had a safe
+// action.
+#include <cstdint>
 #include <vector>
 
+#include "bullets/board.hpp"
 #include "bullets/rules.hpp"
 #include "bullets/state.hpp"
 
 namespace gamelab::bullets {
 
+// Rounds the safety looks ahead. A bullet runs its row or column back and forth in at most 2 x 48
+// rounds on the tournament's boards; a trap that closes later than this is left to the search.
+constexpr int kSafetyHorizon = 64;
+
+class Foresight {
+ public:
+  // Lays out where `root`'s bullets are over the rounds ahead (grown on demand for later states).
+  explicit Foresight(const State& root, int horizon = kSafetyHorizon);
+
+  // `state` is `root` or a state after it on the same board (new bullets allowed): true if `side` is hit
+  // there, or doomed by the bullets flying in it.
+  bool doomed(const State& state, Side side);
+
+  // Depth 1: true if no reply of the other side to `action` leaves `side` doomed after the joint move.
+  bool safe(const State& state, Side side, Action action);
+  // Depth d > 1: true if after `action` and any reply, `side` is not doomed and has an action safe at
+  // depth d - 1. False too once the checks made pass the budget (out_of_budget() then tells).
+  bool safe_at(const State& state, Side side, Action action, int depth);
+  bool safe_deep(const State& state, Side side, Action action) { return safe_at(state, side, action, 2); }
+
+  // A cap on the checks safe_deep() may make (a count, not a clock, so that a search at a node limit
+  // stays the same for the same seed): about 10 microseconds each on the tournament's boards.
+  void set_budget(std::uint64_t checks) { budget_ = checks; }
+  bool out_of_budget() const { return checks_ > budget_; }
+
+  const State& root() const { return root_; }
+  // Doom checks made so far (each a space-time search): what the safety cost.
+  std::uint64_t checks() const { return checks_; }
+
+ private:
+  const CellSet& bullets_at(std::uint32_t round);
+  State root_;
+  int horizon_;
+  int words_;  // cell words the board uses
+  CellSet open_{};
+  std::vector<std::uint32_t> root_slots_;  // the root's bullets
+  std::vector<CellSet> occupied_;          // [k]: squares holding one of root's bullets at root.round + k
+  std::uint64_t checks_ = 0;
+  std::uint64_t budget_ = ~std::uint64_t{0};
+};
+
+// The deepest safety the engine asks for, and the checks it may spend on each depth above 1.
+constexpr int kSafetyDepth = 3;
+constexpr std::uint64_t kSafetyBudget = 1000;
+
+// The action the engine plays among `preference` (the tree's choice first, then the others it searched,
+// most played first): the first one safe at depth kSafetyDepth, else at the depth below, down to 1; a
+// depth whose budget (kSafetyBudget checks) runs out before an action is shown safe there is given up.
+// `preference.front()` when none is safe even at depth 1. Same arguments, same answer.
+Action safest(const State& state, Side side, const std::vector<Action>& preference);
+
+// One-off forms (each lays out its own Foresight).
 bool hit_or_doomed(const State& state, Side side);
-// True if no reply of the other side leaves `side` hit or doomed after it plays `action`.
 bool is_safe(const State& state, Side side, Action action);
-std::vector<Action> safe_actions(const State& state, Side side);
+// The actions of `side` safe at `depth`, in increasing number.
+std::vector<Action> safe_actions(const State& state, Side side, int depth = 1);
 
 }  // namespace gamelab::bullets

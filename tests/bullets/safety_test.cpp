@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bullets/engine.hpp"
+#include "bullets/eval.hpp"
+#include "bullets/generator.hpp"
 #include "bullets/notation.hpp"
 #include "bullets/post_mortem.hpp"
 #include "bullets/safety.hpp"
@@ -53,6 +55,64 @@ gamelab::ParamSet release_with(int safety) {
 }
 
 constexpr const char* kGate = "reports/bullets/2026-11-27-035315.records.jsonl";
+constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl";
+
+// Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
+// looked up with bullet_on (no bit shifts), over `horizon` rounds.
+bool doomed_reference(const State& s, Side side, int horizon) {
+  if ((s.hit >> side) & 1) return true;
+  const Board& board = *s.board;
+  const int rounds = static_cast<int>(std::min<std::uint32_t>(static_cast<std::uint32_t>(horizon), s.limit - s.round));
+  std::vector<int> live{s.player[side]};
+  for (int k = 1; k <= rounds; ++k) {
+    std::vector<bool> next(static_cast<std::size_t>(board.cells()), false);
+    for (const int from : live) {
+      for (int d = -1; d < 4; ++d) {
+        const int to = d < 0 ? from : board.step(from, static_cast<Dir>(d));
+        if (!board.wall(to) && !s.bullet_on(to, s.round + static_cast<std::uint32_t>(k))) next[to] = true;
+      }
+    }
+    live.clear();
+    for (int cell = 0; cell < board.cells(); ++cell) {
+      if (next[cell]) live.push_back(cell);
+    }
+    if (live.empty()) return true;
+  }
+  return false;
+}
+
+// Positions with bullets strewn at random (`bullets_min` to `bullets_max` of them, as a long game piles
+// them up) and both players on random open squares free of bullets, on tournament-range boards up to
+// 24 x 30, `count` of them; with `near` > 0, Red within that many rows and columns of Blue.
+std::vector<State> crowded_positions(int count, int bullets_min, int bullets_max, std::uint64_t seed, int near = 0) {
+  gamelab::Rng rng(seed);
+  BoardRanges ranges;
+  ranges.rows_max = 24;
+  ranges.cols_max = 30;
+  std::vector<State> out;
+  for (const auto& b : generate_suite(seed, count, ranges)) {
+    const State start = parse_position(b.text, b.name).state;
+    const Board& board = *start.board;
+    std::vector<int> open;
+    for (int cell = 0; cell < board.cells(); ++cell) {
+      if (!board.wall(cell)) open.push_back(cell);
+    }
+    const auto any_open = [&] { return open[rng.below(open.size())]; };
+    std::vector<BulletPlace> bullets;
+    const int n = bullets_min + static_cast<int>(rng.below(static_cast<std::uint64_t>(bullets_max - bullets_min + 1)));
+    for (int k = 0; k < n; ++k) bullets.push_back({any_open(), static_cast<Dir>(rng.below(4))});
+    const std::uint32_t round = static_cast<std::uint32_t>(rng.below(500));
+    State s = make_state(start.board, start.player[Blue], start.player[Red], bullets, round, 2000);
+    for (int tries = 0; tries < 50; ++tries) {
+      const int blue = any_open(), red = any_open();
+      const bool far = std::abs(board.row_of(blue) - board.row_of(red)) > near || std::abs(board.col_of(blue) - board.col_of(red)) > near;
+      if ((near > 0 && far) || blue == red || s.bullet_on(blue, round) || s.bullet_on(red, round)) continue;
+      out.push_back(make_state(start.board, blue, red, bullets, round, 2000));
+      break;
+    }
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -123,4 +183,86 @@ TEST_CASE("safe actions: none is hit or doomed after any reply; the engine never
   CHECK(positions > 100);
   WARN("without the safety, the tree chose an unsafe action in " << unsafe_choices_before << " of " << positions
                                                                   << " positions that had a safe one");
+}
+
+TEST_CASE("doomed: the bit-parallel search agrees with reach() over 6 rounds and with the slow reference over 64",
+          "[bullets][safety]") {
+  int doomed_short = 0, doomed_long = 0, positions = 0;
+  for (const State& s : crowded_positions(400, 20, 400, 3405)) {
+    for (const Side side : {Blue, Red}) {
+      const bool short_sight = Foresight(s, kHorizon).doomed(s, side);
+      REQUIRE(short_sight == reach(s, side).doomed());
+      const bool long_sight = Foresight(s).doomed(s, side);
+      REQUIRE(long_sight == doomed_reference(s, side, kSafetyHorizon));
+      CHECK((short_sight ? long_sight : true));  // doomed within 6 rounds is doomed within 64
+      doomed_short += short_sight;
+      doomed_long += long_sight;
+      ++positions;
+    }
+  }
+  // Later states from one foresight (new bullets, later rounds) agree with a foresight of their own.
+  const std::vector<State> some = crowded_positions(20, 20, 200, 3406);
+  for (const State& s : some) {
+    Foresight sight(s);
+    State later = s;
+    for (int k = 0; k < 3 && !later.over(); ++k) {
+      later = play(later, kShootLeft, kShootUp);
+      for (const Side side : {Blue, Red}) CHECK(sight.doomed(later, side) == doomed_reference(later, side, kSafetyHorizon));
+    }
+  }
+  CHECK(positions > 500);
+  CHECK(doomed_long > doomed_short);  // the long sight sees traps the 6 rounds do not
+  WARN(positions << " positions: doomed within 6 rounds " << doomed_short << ", within 64 " << doomed_long);
+}
+
+TEST_CASE("safety deepens: an action safe at depth 3 is safe at 2 and 1; safest() plays the deepest, the same every time",
+          "[bullets][safety]") {
+  int deeper_than_one = 0;
+  for (const State& s : crowded_positions(60, 20, 150, 3407, 3)) {
+    for (const Side side : {Blue, Red}) {
+      const std::vector<Action> one = safe_actions(s, side, 1), two = safe_actions(s, side, 2), three = safe_actions(s, side, 3);
+      for (const Action a : three) CHECK(std::find(two.begin(), two.end(), a) != two.end());
+      for (const Action a : two) CHECK(std::find(one.begin(), one.end(), a) != one.end());
+      deeper_than_one += two.size() < one.size();
+      // Preferring an unsafe action first: safest() moves to the first one that is safe deepest.
+      ActionList mine;
+      generate_actions(s, side, mine);
+      std::vector<Action> preference(mine.begin(), mine.end());
+      std::reverse(preference.begin(), preference.end());
+      const Action chosen = safest(s, side, preference);
+      CHECK(chosen == safest(s, side, preference));
+      const std::vector<Action>& deepest = !three.empty() ? three : !two.empty() ? two : one;
+      if (deepest.empty()) {
+        CHECK(chosen == preference.front());
+      } else if (!three.empty()) {  // depth 3 within its budget here: small boards, few bullets
+        CHECK(chosen == *std::find_first_of(preference.begin(), preference.end(), three.begin(), three.end()));
+      } else {
+        CHECK(std::find(one.begin(), one.end(), chosen) != one.end());
+      }
+    }
+  }
+  CHECK(deeper_than_one > 0);
+}
+
+TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap three joint moves deep, now avoided",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 938; at round 877 it stepped up (0), which a trap three joint moves
+  // deep catches, while 1, 4, 5, 6, 7 and 8 were safe at depth 3. The post-mortem names the trap.
+  const Recorded r = recorded(kClockSafety, 1, 0);
+  REQUIRE(r.seats[0] == "release");
+  const auto cause = explain_loss(r.start, r.moves);
+  REQUIRE(cause);
+  CHECK(cause->hit_round == 938);
+  CHECK(cause->played_safe);
+  CHECK_THAT(cause->text(), Catch::Contains("trapped deeper than two joint moves"));
+  const State s = replayed(r, 877);
+  REQUIRE(s.round == 877);
+  CHECK(safe_actions(s, Blue, 3) == std::vector<Action>{kDown, kShootUp, kShootDown, kShootLeft, kShootRight, kStay});
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    gamelab::SearchLimits limits;
+    limits.nodes = 3000;
+    const SearchResult result = Engine(release_with(1), seed).search(s, Blue, limits);
+    INFO("seed " << seed);
+    CHECK(*result.action != kUp);
+  }
 }
