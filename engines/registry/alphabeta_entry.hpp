@@ -7,6 +7,7 @@
 
 #include "registry/alphabeta_learned.hpp"
 #include "registry/perft_entry.hpp"
+#include "registry/sparse_input_entry.hpp"
 #include "search/alphabeta.hpp"
 #include "search/perft.hpp"
 
@@ -59,25 +60,14 @@ SearchReport alphabeta_search(const typename Game::State& root, const SearchRequ
   return report;
 }
 
-// A turn-based game's sparse inputs (`gamelab train`): the position file parsed by `parse`, both
-// perspectives written by the game's active_sparse_inputs(state, color, out) (found by argument-dependent
-// lookup, as is opponent()), the side to move's view first.
+// A turn-based game's sparse inputs (`gamelab train`, registry/sparse_input_entry.hpp): the position file
+// parsed by `parse`, both perspectives written by the game's active_sparse_inputs(state, color, out), the
+// side to move's view first (opponent() found by argument-dependent lookup).
 template <int MaxActive, class State>
 SparseInputSet side_to_move_sparse_inputs(std::string name, std::uint32_t count,
                                           State (*parse)(const std::string& text, const std::string& source)) {
-  SparseInputSet set;
-  set.name = std::move(name);
-  set.count = count;
-  set.max_active = MaxActive;
-  set.active = [parse](const std::string& text, SparseInputs& out) {
-    const State state = parse(text, "position");
-    std::uint32_t indices[MaxActive];
-    for (int view = 0; view < 2; ++view) {
-      const int n = active_sparse_inputs(state, view == 0 ? state.side : opponent(state.side), indices);
-      out.perspective[view].assign(indices, indices + n);
-    }
-  };
-  return set;
+  return sparse_input_set<MaxActive>(std::move(name), count, parse,
+                                     [](const State& state) { return std::array{state.side, opponent(state.side)}; });
 }
 
 }  // namespace gamelab

@@ -1,10 +1,11 @@
 #pragma once
 // The registry's perft for a simultaneous game (Bullets, Dog-Cat-Mouse-cheeSe): the game gives its
 // root position and how it writes a joint move and the position after it; the counting and the divide
-// over joint moves are the same for every such game.
+// over joint moves are the same for every such game. And its sparse inputs, blue's view first.
 #include <string>
 
 #include "registry/perft_entry.hpp"
+#include "registry/sparse_input_entry.hpp"
 #include "search/simultaneous_perft.hpp"
 
 namespace gamelab {
@@ -20,6 +21,15 @@ PerftReport simultaneous_perft(const typename Game::State& root, std::string pos
         return PerftLine{joint_text(entry.first, entry.second), result_text(Game::play(root, entry.first, entry.second)),
                          entry.nodes};
       });
+}
+
+// A simultaneous game's sparse inputs (`gamelab train`, registry/sparse_input_entry.hpp): the position
+// file parsed by `parse` (text, source) -> State, both perspectives written by the game's
+// active_sparse_inputs(state, side, out), side 0's (blue's) view first: there is no side to move, and
+// self-play labels every position with blue's result, as `features` counts blue's advantage.
+template <int MaxActive, class Parse>
+SparseInputSet simultaneous_sparse_inputs(std::string name, std::uint32_t count, Parse parse) {
+  return sparse_input_set<MaxActive>(std::move(name), count, parse, [](const auto&) { return std::array<int, 2>{0, 1}; });
 }
 
 }  // namespace gamelab
