@@ -14,6 +14,7 @@
 #include "dcms/generator.hpp"
 #include "dcms/match.hpp"
 #include "dcms/notation.hpp"
+#include "dcms/sparse_inputs.hpp"
 #include "registry/simultaneous_entry.hpp"
 
 namespace gamelab::dcms {
@@ -207,6 +208,7 @@ GameEntry game_entry() {
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;
+  entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
   for (const Variant variant : {Variant::Full, Variant::Mouse}) {
     const bool full = variant == Variant::Full;
     entry.exports.push_back({full ? "python" : "python-mouse",
