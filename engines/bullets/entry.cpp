@@ -15,6 +15,7 @@
 #include "bullets/match.hpp"
 #include "bullets/notation.hpp"
 #include "bullets/post_mortem.hpp"
+#include "bullets/sparse_inputs.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "registry/simultaneous_entry.hpp"
@@ -185,6 +186,9 @@ GameEntry game_entry() {
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;
+  entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(
+      kSparseInputName, kSparseInputCount,
+      [](const std::string& text, const std::string& source) { return parse_position(text, source).state; });
   return entry;
 }
 

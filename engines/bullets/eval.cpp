@@ -39,13 +39,11 @@ int bits_in_range(const std::uint64_t* words, int first, int count) {
   return total;
 }
 
-int lane_bullets(const State& s, int cell) {
-  const Board& board = *s.board;
-  return bits_in_range(s.slots.data(), board.cycle_base(cell, 0), board.cycle_length(cell, 0)) +
-         bits_in_range(s.slots.data(), board.cycle_base(cell, 1), board.cycle_length(cell, 1));
-}
-
 }  // namespace
+
+int run_bullets(const State& s, int cell, int axis) {
+  return bits_in_range(s.slots.data(), s.board->cycle_base(cell, axis), s.board->cycle_length(cell, axis));
+}
 
 const std::array<FeatureInfo, kFeatureCount>& feature_info() {
   // Hand-set weights, in eval units (the search's default scale maps 300 units to a value of 0.73).
@@ -120,7 +118,7 @@ void feature_counts(const State& s, std::array<int, kFeatureCount>& f) {
     int liberties = 0;
     for (int d = 0; d < 4; ++d) liberties += board.wall(board.step(me, static_cast<Dir>(d))) ? 0 : 1;
     f[Liberties] += sign * liberties;
-    f[LaneBullets] += sign * lane_bullets(s, me);
+    f[LaneBullets] += sign * (run_bullets(s, me, 0) + run_bullets(s, me, 1));
     // Our shots against the other side (a shot into an adjacent wall kills the shooter: not a threat).
     const Reach& opp = r[1 - side];
     if (opp.doomed()) continue;

@@ -70,6 +70,10 @@ Reach reach(const State& state, int side, int shot_slot = -1);
 // Manhattan distance between the players.
 int player_distance(const State& state);
 
+// Bullets flying in the row run (axis 0) or the column run (axis 1) through `cell` (open): each passes
+// over it again and again. LaneBullets counts both runs of a side's square.
+int run_bullets(const State& state, int cell, int axis);
+
 // Every feature (Blue minus Red), into a fixed array: no allocation.
 void feature_counts(const State& state, std::array<int, kFeatureCount>& counts);
 // The non-zero features, the sparse form the Texel tuner uses.
