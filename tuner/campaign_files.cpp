@@ -87,6 +87,22 @@ std::string hex_fingerprint(std::uint64_t value) {
   return hex;
 }
 
+nlohmann::ordered_json sprt_json(const eval::SprtConfig& s) {
+  return {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha}, {"beta", s.beta},
+          {"model", std::string(eval::to_string(s.model))}};
+}
+
+eval::SprtConfig sprt_from_json(const nlohmann::json& j) {
+  eval::SprtConfig s;
+  s.elo0 = j.at("elo0").get<double>();
+  s.elo1 = j.at("elo1").get<double>();
+  s.alpha = j.at("alpha").get<double>();
+  s.beta = j.at("beta").get<double>();
+  s.model = eval::parse_elo_model(j.at("model").get<std::string>());
+  eval::check_sprt_config(s);
+  return s;
+}
+
 ParamSet params_from_json(const nlohmann::json& data, const std::string& source) {
   try {
     std::vector<Param> params;

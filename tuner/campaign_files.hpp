@@ -14,6 +14,7 @@
 
 #include "core/json_file.hpp"  // read_json_file
 #include "core/params.hpp"
+#include "eval/stats/sprt.hpp"
 
 namespace gamelab::tuner {
 
@@ -53,6 +54,11 @@ void reconcile_epoch_journal(const std::string& journal_path, const std::string&
 // A 64-bit fingerprint as 16 hexadecimal digits, as match records keep parameter hashes.
 std::string hex_fingerprint(std::uint64_t value);
 
+
+// An SPRT's settings as a campaign's config.json keeps them ({"elo0", "elo1", "alpha", "beta", "model"}),
+// and back (json exceptions for a missing member; InputError for settings check_sprt_config refuses).
+nlohmann::ordered_json sprt_json(const eval::SprtConfig& sprt);
+eval::SprtConfig sprt_from_json(const nlohmann::json& data);
 
 // A parameter set from its JSON form without a game's defaults (campaign files hold full sets).
 ParamSet params_from_json(const nlohmann::json& data, const std::string& source);

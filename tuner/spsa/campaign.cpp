@@ -24,22 +24,6 @@ namespace {
 
 constexpr int kSpsaFormat = 1;
 
-ordered_json sprt_json(const eval::SprtConfig& s) {
-  return {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha}, {"beta", s.beta},
-          {"model", std::string(eval::to_string(s.model))}};
-}
-
-eval::SprtConfig sprt_from_json(const json& j) {
-  eval::SprtConfig s;
-  s.elo0 = j.at("elo0").get<double>();
-  s.elo1 = j.at("elo1").get<double>();
-  s.alpha = j.at("alpha").get<double>();
-  s.beta = j.at("beta").get<double>();
-  s.model = eval::parse_elo_model(j.at("model").get<std::string>());
-  eval::check_sprt_config(s);
-  return s;
-}
-
 // The base set must still be the game's parameter set (same names in the same order): a campaign
 // made before the engine changed its parameters cannot go on with the new engine.
 void check_against_registry(const ParamSet& base, const std::string& source) {
