@@ -124,15 +124,18 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     throw InputError("--engine '" + text + "': evalmode '" + eval_mode + "' is not replace or add");
   }
   if (!eval_mode.empty() && eval_file.empty()) throw InputError("--engine '" + text + "': evalmode= goes with eval=FILE");
-  if (!eval_file.empty()) {
-    // Read now, so that a file of another game, form or version is refused before any game is played.
-    const std::string fingerprint = check_learned_eval(eval_file, game);
-    arg.player.learned.file = eval_file;
-    arg.player.learned.add = eval_mode != "replace";  // beside the hand-made evaluation unless told
-    // Another evaluation is another engine, as tables are.
-    arg.params_hash += "+eval:" + fingerprint + (arg.player.learned.add ? "" : "+replace");
-  }
+  // Beside the hand-made evaluation unless told.
+  if (!eval_file.empty()) add_learned_eval(arg, game, eval_file, eval_mode != "replace");
   return arg;
+}
+
+void add_learned_eval(EngineArg& arg, const GameEntry& game, const std::string& path, bool add) {
+  // Read now, so that a file of another game, form or version is refused before any game is played.
+  const std::string fingerprint = check_learned_eval(path, game);
+  arg.player.learned.file = path;
+  arg.player.learned.add = add;
+  // Another evaluation is another engine, as tables are.
+  arg.params_hash += "+eval:" + fingerprint + (add ? "" : "+replace");
 }
 
 std::string external_hash(const PlayerSpec& player) {

@@ -28,6 +28,11 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game);
 // version's, or broken; or when the game's engine loads no such files.
 std::string check_learned_eval(const std::string& path, const GameEntry& game);
 
+// The lab's engine `arg` evaluating with the learned evaluation file at `path` (checked as above),
+// added to the hand-made evaluation or replacing it; its name in the records becomes
+// `<params>+eval:<fingerprint>` (`+replace` when it replaces): another evaluation is another engine.
+void add_learned_eval(EngineArg& arg, const GameEntry& game, const std::string& path, bool add);
+
 // The lab's own engine with these parameters and limits (what the tuners and the release gate play).
 EngineArg lab_engine(const std::string& name, const ParamSet& params, const SearchLimits& limits);
 
