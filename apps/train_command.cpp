@@ -38,42 +38,21 @@ std::string games_with_inputs() {
   return names.empty() ? "none" : names;
 }
 
-// A new campaign's settings from the arguments and the data (the scale is fitted on it when not given).
-TrainSettings new_settings(const GameEntry& game, const TrainArgs& a, const TrainSet& data) {
-  TrainSettings s;
-  s.game = game.name;
-  s.inputs = game.sparse_inputs.name;
-  s.input_count = game.sparse_inputs.count;
-  s.max_active = game.sparse_inputs.max_active;
-  s.data = std::filesystem::absolute(a.data).string();
-  s.data_positions = data.positions;
-  s.data_hash = data.file_hash;
-  s.form = parse_form(a.form);
-  s.hidden = static_cast<std::uint32_t>(a.hidden);
-  s.epochs = a.epochs;
-  s.fit.batch = static_cast<std::size_t>(a.batch);
-  s.fit.learning_rate = a.learning_rate;
-  s.fit.lr_gamma = a.lr_gamma;
-  s.fit.seed = a.seed;
-  s.fit.threads = a.threads;
-  s.wdl = a.wdl;
-  s.validation = a.validation;
-  if (a.scale > 0) {
-    s.scale = a.scale;
-    s.scale_source = "given";
-  } else if (const double fitted = fit_score_scale(data.train, a.threads); fitted > 0) {
-    s.scale = std::max(1, static_cast<int>(std::lround(fitted)));
-    s.scale_source = "fitted";
-  } else {
-    s.scale = 100;
-    s.scale_source = "default";
-    std::cerr << "train: scale 100 engine units per logit (the default): the data's decisive positions with search scores "
-                 "(at least " << kMinScaleRows << " needed) do not pin one down; --scale sets it\n";
-  }
-  if (a.wdl < 1 && !data.train.has_scores()) {
-    std::cerr << "train: " << a.data << " holds no search scores; the targets are the outcomes alone\n";
-  }
-  return s;
+// A new campaign's options from the arguments.
+TrainOptions train_options(const TrainArgs& a) {
+  TrainOptions o;
+  o.form = parse_form(a.form);
+  o.hidden = static_cast<std::uint32_t>(a.hidden);
+  o.epochs = a.epochs;
+  o.batch = static_cast<std::size_t>(a.batch);
+  o.learning_rate = a.learning_rate;
+  o.lr_gamma = a.lr_gamma;
+  o.wdl = a.wdl;
+  o.scale = a.scale;
+  o.validation = a.validation;
+  o.seed = a.seed;
+  o.threads = a.threads;
+  return o;
 }
 
 // Runs the campaign in `dir` to its last epoch on every rank of `group` (rank 0 reads and writes its
@@ -184,7 +163,7 @@ void add_train_command(CLI::App& app) {
             throw InputError(a->campaign + " already holds a campaign; continue it with --resume");
           }
           data = load_train_set(game, a->data, a->validation, a->seed, a->threads, std::cerr);
-          TrainCampaign::create(a->campaign, new_settings(game, *a, *data));
+          TrainCampaign::create(a->campaign, new_train_settings(game, train_options(*a), a->data, *data, std::cerr));
         }
         run_campaign(group, a->campaign, 0, -1, data ? &*data : nullptr);
       });

@@ -99,6 +99,44 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
   return s;
 }
 
+TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, const std::string& data_path,
+                                 const TrainSet& data, std::ostream& notes) {
+  TrainSettings s;
+  s.game = game.name;
+  s.inputs = game.sparse_inputs.name;
+  s.input_count = game.sparse_inputs.count;
+  s.max_active = game.sparse_inputs.max_active;
+  s.data = std::filesystem::absolute(data_path).string();
+  s.data_positions = data.positions;
+  s.data_hash = data.file_hash;
+  s.form = o.form;
+  s.hidden = o.hidden;
+  s.epochs = o.epochs;
+  s.fit.batch = o.batch;
+  s.fit.learning_rate = o.learning_rate;
+  s.fit.lr_gamma = o.lr_gamma;
+  s.fit.seed = o.seed;
+  s.fit.threads = o.threads;
+  s.wdl = o.wdl;
+  s.validation = o.validation;
+  if (o.scale > 0) {
+    s.scale = o.scale;
+    s.scale_source = "given";
+  } else if (const double fitted = fit_score_scale(data.train, o.threads); fitted > 0) {
+    s.scale = std::max(1, static_cast<int>(std::lround(fitted)));
+    s.scale_source = "fitted";
+  } else {
+    s.scale = 100;
+    s.scale_source = "default";
+    notes << "train: scale 100 engine units per logit (the default): the data's decisive positions with search scores "
+             "(at least " << kMinScaleRows << " needed) do not pin one down; --scale sets it\n";
+  }
+  if (o.wdl < 1 && !data.train.has_scores()) {
+    notes << "train: " << data_path << " holds no search scores; the targets are the outcomes alone\n";
+  }
+  return s;
+}
+
 void TrainCampaign::create(const std::string& dir, const TrainSettings& settings) {
   tuner::create_campaign_folder(dir, settings.to_json(), "gamelab train " + settings.game + " --campaign " + dir + " --resume");
 }

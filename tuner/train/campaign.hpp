@@ -49,6 +49,28 @@ struct TrainSettings {
   static TrainSettings from_json(const nlohmann::json& data, const std::string& source);
 };
 
+// A new campaign as `gamelab train` (or a generation of `gamelab generations`) asks for it;
+// new_train_settings completes it from the game and the data.
+struct TrainOptions {
+  Form form = Form::Network;
+  std::uint32_t hidden = 32;
+  int epochs = 10;
+  std::size_t batch = 16384;
+  double learning_rate = 0.01, lr_gamma = 0.9;
+  double wdl = 1.0;
+  int scale = 0;  // engine units per logit; 0: fitted to the data's search scores (else 100)
+  double validation = 0.1;
+  std::uint64_t seed = 1;
+  int threads = 1;
+};
+
+// The settings of a new campaign of `game` over the data file `data_path`, read as `data`: the input
+// set from the game, the data's size and hash, the scale given, fitted on the data's decisive positions
+// with scores, or 100 when they do not pin it down. What the data lacks (scores, a scale) is said on
+// `notes`.
+TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& options, const std::string& data_path,
+                                 const TrainSet& data, std::ostream& notes);
+
 struct TrainRunOptions {
   int max_epochs = -1;              // stop after this many epochs in this run (-1: to the end)
   double progress_interval_s = 10;  // not on a terminal: seconds between progress lines
