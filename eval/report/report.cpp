@@ -7,6 +7,7 @@
 #include "core/text_file.hpp"
 #include "eval/records.hpp"
 #include "eval/report/campaign_files.hpp"
+#include "eval/report/generations_section.hpp"
 #include "eval/report/match_section.hpp"
 #include "eval/report/ratings_section.hpp"
 #include "eval/report/release_history_section.hpp"
@@ -37,15 +38,16 @@ InputKind detect_input(const std::string& path) {
     const std::string config = file_in(path, "config.json");
     if (!fs::exists(config)) {
       if (is_release_folder(path)) return InputKind::ReleaseHistory;
-      throw InputError(path + ": a folder without config.json or release data (expected an SPSA or Texel campaign "
-                       "folder, or a game's reports folder)");
+      throw InputError(path + ": a folder without config.json or release data (expected a campaign folder: SPSA, "
+                       "Texel, training or generations; or a game's reports folder)");
     }
     const auto data = read_json_file(config);
     const std::string kind = data.is_object() && data.contains("kind") && data["kind"].is_string() ? data["kind"].get<std::string>() : "";
     if (kind == "spsa") return InputKind::SpsaCampaign;
     if (kind == "texel") return InputKind::TexelCampaign;
     if (kind == "train") return InputKind::TrainCampaign;
-    throw InputError(config + ": \"kind\" is '" + kind + "', expected \"spsa\", \"texel\" or \"train\"");
+    if (kind == "generations") return InputKind::GenerationsCampaign;
+    throw InputError(config + ": \"kind\" is '" + kind + "', expected \"spsa\", \"texel\", \"train\" or \"generations\"");
   }
   if (!fs::exists(path)) throw InputError(path + ": no such file or folder");
   // A release's data is one JSON object over several lines; records are one object per line.
@@ -79,6 +81,7 @@ Document build_report(const std::vector<std::string>& inputs, const ReportOption
       case InputKind::SpsaCampaign: doc.sections.push_back(spsa_section(path)); break;
       case InputKind::TexelCampaign: doc.sections.push_back(texel_section(path)); break;
       case InputKind::TrainCampaign: doc.sections.push_back(train_section(path)); break;
+      case InputKind::GenerationsCampaign: doc.sections.push_back(generations_section(path)); break;
       case InputKind::Release: doc.sections.push_back(release_section(path)); break;
       case InputKind::ReleaseHistory: doc.sections.push_back(release_history_section(path)); break;
     }

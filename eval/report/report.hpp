@@ -5,6 +5,7 @@
 //   - an SPSA campaign folder (config.json kind "spsa")   -> trajectories, score, verification
 //   - a Texel campaign folder (config.json kind "texel")  -> errors per epoch, weights before and after
 //   - a training campaign folder (config.json kind "train") -> loss curves, the form, the data
+//   - a generations campaign folder (kind "generations")  -> each generation's data, losses and match
 //   - a release report's data (reports/<game>/<id>.json)  -> perft, bench, match, the gate's verdict
 //   - a folder of release data (reports/<game>)           -> the release history: Elo over the defaults
 //                                                            release by release, then each release
@@ -20,7 +21,7 @@
 
 namespace gamelab::eval::report {
 
-enum class InputKind { Records, SpsaCampaign, TexelCampaign, TrainCampaign, Release, ReleaseHistory };
+enum class InputKind { Records, SpsaCampaign, TexelCampaign, TrainCampaign, GenerationsCampaign, Release, ReleaseHistory };
 
 // What `path` is; InputError naming it and what was expected when it is none of them.
 InputKind detect_input(const std::string& path);
