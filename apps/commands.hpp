@@ -18,6 +18,8 @@ void add_tune_command(CLI::App& app);
 void add_datagen_command(CLI::App& app);
 // train: learned evaluations over sparse inputs (tuner/train/).
 void add_train_command(CLI::App& app);
+// generations: self-play, training and an SPRT match, generation after generation (tuner/generations/).
+void add_generations_command(CLI::App& app);
 // export, judge: release bots' sources for a tournament, and the lab as a tournament's judge server.
 void add_export_command(CLI::App& app);
 void add_judge_command(CLI::App& app);

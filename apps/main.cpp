@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   gamelab::cli::add_tune_command(app);
   gamelab::cli::add_datagen_command(app);
   gamelab::cli::add_train_command(app);
+  gamelab::cli::add_generations_command(app);
   gamelab::cli::add_export_command(app);
   gamelab::cli::add_judge_command(app);
   gamelab::cli::add_release_command(app);

@@ -1,0 +1,201 @@
+// `gamelab generations raichu` end to end on a tiny campaign (4 self-play games at 200 nodes, a 2 x 8
+// network for 2 epochs, a match of at most 20 games at 200 nodes): its files and journal; stopped after
+// every step, or killed with SIGKILL, and resumed, it writes the files of an uninterrupted run; the
+// refusals (a flag that differs on --resume, a game whose engine plays no learned files).
+//
+// The SPRT is elo0=-400, elo1=-300 so that the tiny matches (mostly draws) accept H1 within their cap
+// and generation 2's data is played by generation 1's file: the recipe's whole path in seconds.
+// The runs share the folder "camp" one after the other (the reference is moved to "whole"): the data
+// file's header names the evaluation that played it by its path, so only a run in the same folder
+// writes the same bytes.
+#include <signal.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "common/run.hpp"
+#include "core/text_file.hpp"
+#include "tuner/campaign_files.hpp"
+
+using gamelab_test::run;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string kSettings =
+    " --generations 2 --games 4 --data-limit nodes=200 --epochs 2 --hidden 8 --batch 256 --validation 0.25"
+    " --match-limit nodes=200 --match-games 20 --sprt elo0=-400,elo1=-300";
+const std::string kCommand = "generations raichu --campaign camp";
+
+// The files a run leaves that must not depend on how it was stopped (the training campaigns' own
+// journals and checkpoints hold timings and are left out).
+const char* const kSameFiles[] = {"config.json",           "params.json",          "journal.jsonl",
+                                  "data/gen-1.data",       "data/gen-2.data",      "gen-1/match.jsonl",
+                                  "gen-2/match.jsonl",     "gen-1/train/best.eval", "gen-2/train/best.eval",
+                                  "gen-2/train/current.eval"};
+
+// The uninterrupted campaign, run once per test program in "camp" and kept as "whole".
+void make_whole() {
+  static const bool made = [] {
+    std::filesystem::remove_all("camp");
+    std::filesystem::remove_all("whole");
+    const auto r = run(kCommand + kSettings);
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    std::filesystem::rename("camp", "whole");
+    return true;
+  }();
+  CHECK(made);
+}
+
+void check_same_as_whole() {
+  for (const char* file : kSameFiles) {
+    INFO(file);
+    REQUIRE(std::filesystem::exists(std::string("camp/") + file));
+    CHECK(gamelab::read_text_file(std::string("camp/") + file) == gamelab::read_text_file(std::string("whole/") + file));
+  }
+}
+
+std::size_t journal_lines(const std::string& dir) { return gamelab::tuner::read_journal(dir + "/journal.jsonl").lines.size(); }
+
+}  // namespace
+
+TEST_CASE("gamelab generations raichu: two generations, their files, journal and report", "[generations][cli]") {
+  make_whole();
+  for (const char* file : kSameFiles) CHECK(std::filesystem::exists(std::string("whole/") + file));
+  CHECK(gamelab::read_text_file("whole/.gitignore").find("\ndata/\n") != std::string::npos);
+  const auto journal = gamelab::tuner::read_journal("whole/journal.jsonl");
+  REQUIRE(journal.lines.size() == 6);
+  const auto& data1 = journal.lines[0];
+  CHECK(data1["step"] == "data");
+  CHECK(data1["played_by"] == 0);
+  CHECK(data1["games"] == 4);
+  CHECK(data1["positions"].get<int>() > 100);
+  CHECK(data1["data_hash"].get<std::string>().size() == 16);
+  const auto& train1 = journal.lines[1];
+  CHECK(train1["step"] == "train");
+  CHECK(train1["epochs"] == 2);
+  CHECK(train1["validation_loss"].get<double>() > 0);
+  CHECK(train1["eval"] == "gen-1/train/best.eval");
+  const auto& match1 = journal.lines[2];
+  CHECK(match1["step"] == "match");
+  CHECK(match1["candidate"] == "gen1");
+  CHECK(match1["opponent"] == "gen0");
+  CHECK(match1["verdict"] == "accept H1");
+  CHECK(match1["promoted"] == true);
+  CHECK(match1["best"] == 1);
+  CHECK(match1["wins"].get<int>() + match1["draws"].get<int>() + match1["losses"].get<int>() == match1["games"].get<int>());
+  CHECK(match1["elo_lower"].get<double>() <= match1["elo"].get<double>());
+  // Generation 2 plays its data with generation 1's file and is verified against it.
+  CHECK(journal.lines[3]["played_by"] == 1);
+  CHECK(journal.lines[5]["opponent"] == "gen1");
+  CHECK_THAT(gamelab::read_text_file("whole/data/gen-2.data").substr(0, 400), Contains("gen-1/train/best.eval"));
+  // The records name each engine by its evaluation's fingerprint.
+  CHECK_THAT(gamelab::read_text_file("whole/gen-2/match.jsonl"), Contains("+eval:" + journal.lines[4]["fingerprint"].get<std::string>()));
+
+  // A finished campaign resumed has nothing to do and says where the best file is.
+  const auto again = run("generations raichu --campaign whole --resume");
+  INFO(again.output);
+  REQUIRE(again.status == 0);
+  CHECK_THAT(again.output, Contains("generations raichu: 2 generations done; best: gen"));
+  CHECK(journal_lines("whole") == 6);
+
+  // gamelab report draws the journal, one row per generation.
+  const auto report = run("report whole --out whole-report");
+  INFO(report.output);
+  REQUIRE(report.status == 0);
+  const std::string summary = gamelab::read_text_file("whole-report/summary.md");
+  CHECK_THAT(summary, Contains("## Generations campaign: raichu, whole"));
+  CHECK_THAT(summary, Contains("| gen1 | gen0 | 4 |"));
+  CHECK_THAT(summary, Contains("| gen2 | gen1 | 4 |"));
+  CHECK_THAT(gamelab::read_text_file("whole-report/index.html"), Contains("<svg"));
+}
+
+TEST_CASE("gamelab generations stopped after every step and resumed writes the files of an uninterrupted run", "[generations][cli]") {
+  make_whole();
+  std::filesystem::remove_all("camp");
+  auto r = run(kCommand + kSettings + " --stop-after train");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("stopped before generation 1's match step; best so far: gen0"));
+  CHECK(journal_lines("camp") == 2);
+  // The same flags again with --resume are the campaign's: accepted.
+  r = run(kCommand + kSettings + " --resume --stop-after match");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK(journal_lines("camp") == 3);
+  // A kill in generation 2's self-play leaves its file cut off in a row as data/gen-2.data.partial:
+  // the data step continues it.
+  const std::string whole_data = gamelab::read_text_file("whole/data/gen-2.data");
+  gamelab::write_file_atomic("camp/data/gen-2.data.partial", whole_data.substr(0, whole_data.size() * 3 / 5));
+  r = run(kCommand + " --resume --stop-after data --threads 2 --concurrency 2");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("stopped before generation 2's train step; best so far: gen1"));
+  CHECK_FALSE(std::filesystem::exists("camp/data/gen-2.data.partial"));
+  CHECK(gamelab::read_text_file("camp/data/gen-2.data") == whole_data);
+  // The data went (data/ is not committed): the train step plays it again from its seed.
+  std::filesystem::remove_all("camp/data");
+  r = run(kCommand + " --resume --stop-after train");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("data/gen-2.data is missing; playing it again from its seed"));
+  r = run(kCommand + " --resume");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("generations raichu: 2 generations done"));
+  // data/gen-1.data went with the folder and generation 1 is done: nothing makes it again.
+  CHECK_FALSE(std::filesystem::exists("camp/data/gen-1.data"));
+  std::filesystem::copy_file("whole/data/gen-1.data", "camp/data/gen-1.data");
+  check_same_as_whole();
+}
+
+TEST_CASE("gamelab generations killed with SIGKILL mid-run and resumed writes the files of an uninterrupted run", "[generations][cli]") {
+  make_whole();
+  std::filesystem::remove_all("camp");
+  const auto started = gamelab_test::run_command(std::string(GAMELAB_BINARY) + " " + kCommand + kSettings +
+                                                 " >/dev/null 2>&1 & echo $!");
+  const pid_t pid = static_cast<pid_t>(std::stol(started.output));
+  // Killed once generation 1's data and training are journaled: in its match, or later if it is fast.
+  for (int wait = 0; wait < 4000 && journal_lines("camp") < 2; ++wait) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ::kill(pid, SIGKILL);
+  INFO("killed with " << journal_lines("camp") << " journal lines of 6");
+  const auto resumed = run(kCommand + " --resume");
+  INFO(resumed.output);
+  REQUIRE(resumed.status == 0);
+  check_same_as_whole();
+}
+
+TEST_CASE("gamelab generations refuses a flag that differs on --resume, a second start and a game without learned files",
+          "[generations][cli]") {
+  std::filesystem::remove_all("refuse");
+  const std::string command = "generations raichu --campaign refuse";
+  auto r = run(command + kSettings + " --stop-after data");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  r = run(command + " --resume --games 5");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("--games gives 5, but the campaign was made with 4 (refuse/config.json, /data/games)"));
+  r = run(command + " --resume --sprt elo0=0,elo1=10");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("--sprt gives"));
+  r = run(command + kSettings);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("refuse already holds a campaign; continue it with --resume"));
+  r = run("generations raichu --campaign nowhere --resume");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("nowhere: no campaign here (no config.json)"));
+  CHECK(journal_lines("refuse") == 1);  // nothing of the refused runs was done
+
+  for (const char* game : {"jumpchess", "bullets"}) {
+    r = run(std::string("generations ") + game + " --campaign other");
+    INFO(r.output);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.output, Contains(std::string("gamelab generations ") + game + ": "));
+    CHECK_THAT(r.output, Contains("its engine does not evaluate with learned evaluation files (GameEntry::learned_eval)"));
+    CHECK_FALSE(std::filesystem::exists("other"));
+  }
+}

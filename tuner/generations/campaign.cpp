@@ -1,0 +1,344 @@
+#include "tuner/generations/campaign.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "core/json_file.hpp"
+#include "core/text_file.hpp"
+#include "eval/match/engine_arg.hpp"
+#include "eval/match/match_runner.hpp"
+#include "eval/stats/elo.hpp"
+#include "registry/game_registry.hpp"
+#include "tuner/campaign_files.hpp"
+#include "tuner/generations/promotion.hpp"
+#include "tuner/texel/data_file.hpp"
+#include "tuner/texel/datagen.hpp"
+#include "tuner/train/campaign.hpp"
+
+namespace gamelab::generations {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using nlohmann::ordered_json;
+using tuner::campaign_file;
+
+std::string data_file(int k) { return "data/gen-" + std::to_string(k) + ".data"; }
+std::string train_folder(int k) { return "gen-" + std::to_string(k) + "/train"; }
+std::string eval_file(int k) { return k == 0 ? "" : train_folder(k) + "/best.eval"; }
+std::string match_records(int k) { return "gen-" + std::to_string(k) + "/match.jsonl"; }
+std::string generation_name(int k) { return "gen" + std::to_string(k); }
+
+namespace {
+
+double rounded(double x, double unit) { return std::round(x / unit) * unit; }
+
+std::string fixed(double x, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, x);
+  return text;
+}
+
+std::string signed_fixed(double x, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%+.*f", digits, x);
+  return text;
+}
+
+// What every step reads.
+struct Context {
+  std::string dir;
+  GenerationsSettings settings;
+  const GameEntry& game;
+  ParamSet params;
+  RunOptions options;
+  std::ostream& progress;
+
+  std::string path(const std::string& relative) const { return campaign_file(dir, relative); }
+  // "generations raichu, generation 2/3, data: "
+  std::string prefix(int k, Step step) const {
+    return "generations " + game.name + ", generation " + std::to_string(k) + "/" + std::to_string(settings.generations) +
+           ", " + std::string(to_string(step)) + ": ";
+  }
+};
+
+// A .partial data file that datagen can continue: one whose header line was written. A file cut off
+// before it holds no game and goes.
+bool resumable_partial(const std::string& partial) {
+  if (!fs::exists(partial)) return false;
+  const std::string text = read_text_file(partial);
+  if (text.find('\n') != std::string::npos) return true;
+  fs::remove(partial);
+  return false;
+}
+
+// Plays generation k's self-play with generation `played_by`'s evaluation into data/gen-k.data,
+// continuing a stopped run's .partial file; a complete file is left as it is.
+void make_data(const Context& c, int k, int played_by) {
+  const GenerationsSettings& s = c.settings;
+  const std::string out = c.path(data_file(k));
+  if (fs::exists(out)) return;
+  fs::create_directories(fs::path(out).parent_path());
+  tuner::DatagenSettings d;
+  d.game = c.game.name;
+  d.games = s.data.games;
+  d.seed = step_seed(s.seed, k, Step::Data);
+  d.limits = parse_limits(s.data.limit, "data.limit");
+  d.params = c.params;
+  if (!s.data.openings.empty()) {
+    eval::MatchConfig suite;
+    suite.game = c.game.name;
+    suite.openings = s.data.openings;
+    for (const auto& p : eval::load_match_positions(suite)) d.openings.push_back(p.first);
+  }
+  d.random_plies = s.data.random_plies;
+  d.skip_tactical = !s.data.keep_tactical;
+  // The file's header names the evaluation by its path: the canonical one, so that the same folder
+  // gives the same data file whatever path the command was given.
+  if (played_by > 0) d.learned = {fs::weakly_canonical(c.path(eval_file(played_by))).string(), s.eval_add};
+  d.concurrency = c.options.concurrency;
+  d.out = out;
+  d.resume = resumable_partial(out + ".partial");
+  d.progress_interval_s = c.options.progress_interval_s;
+  try {
+    tuner::run_datagen(d, c.progress);
+  } catch (const InputError& e) {
+    if (!d.resume) throw;
+    throw InputError("generation " + std::to_string(k) + "'s data: cannot continue " + out + ".partial (" + e.what() +
+                     "); delete it and run again to play the data from the start");
+  }
+}
+
+struct DataFacts {
+  std::uint64_t positions = 0, hash = 0;
+};
+
+DataFacts read_data_facts(const Context& c, int k) {
+  DataFacts facts;
+  tuner::read_data_file(c.path(data_file(k)), c.game.name, 1 << 16,
+                        [&facts](std::vector<tuner::DataRow>& rows) { facts.positions += rows.size(); }, &facts.hash);
+  return facts;
+}
+
+ordered_json data_step(const Context& c, int k, int best) {
+  const GenerationsSettings& s = c.settings;
+  c.progress << c.prefix(k, Step::Data) << s.data.games << " self-play games at " << s.data.limit << " by "
+             << generation_name(best) << (best == 0 ? " (the hand-made evaluation)" : " (" + eval_file(best) + ")") << std::endl;
+  make_data(c, k, best);
+  const DataFacts facts = read_data_facts(c, k);
+  ordered_json line;
+  line["generation"] = k;
+  line["step"] = "data";
+  line["played_by"] = best;
+  line["seed"] = step_seed(s.seed, k, Step::Data);
+  line["games"] = s.data.games;
+  line["positions"] = facts.positions;
+  line["data_hash"] = tuner::hex_fingerprint(facts.hash);
+  line["file"] = data_file(k);
+  c.progress << c.prefix(k, Step::Data) << "done, " << facts.positions << " positions (hash " << tuner::hex_fingerprint(facts.hash)
+             << ")" << std::endl;
+  return line;
+}
+
+// The training's data: made again from its seed when it went (data/ is not committed), and checked
+// against the hash its journal line recorded.
+void ensure_data(const Context& c, int k, const json& data_line) {
+  if (fs::exists(c.path(data_file(k)))) return;
+  c.progress << c.prefix(k, Step::Train) << data_file(k) << " is missing; playing it again from its seed" << std::endl;
+  make_data(c, k, data_line.at("played_by").get<int>());
+  const std::string hash = tuner::hex_fingerprint(read_data_facts(c, k).hash);
+  if (hash != data_line.at("data_hash").get<std::string>()) {
+    throw InputError(c.path(data_file(k)) + ": made again, its hash is " + hash + ", not the journal's " +
+                     data_line.at("data_hash").get<std::string>() + " (the engine or the datagen changed since)");
+  }
+}
+
+ordered_json train_step(const Context& c, int k, const json& data_line) {
+  const GenerationsSettings& s = c.settings;
+  const std::string data = c.path(data_file(k));
+  const std::string folder = c.path(train_folder(k));
+  const int threads = c.options.threads;
+  c.progress << c.prefix(k, Step::Train) << train::to_string(s.train.form)
+             << (s.train.form == train::Form::Network ? " 2 x " + std::to_string(s.train.hidden) : std::string()) << ", "
+             << s.train.epochs << " epochs, campaign " << train_folder(k) << std::endl;
+  ensure_data(c, k, data_line);
+  std::optional<train::TrainCampaign> campaign;
+  std::optional<train::TrainSet> set;
+  if (!fs::exists(campaign_file(folder, "config.json"))) {
+    train::TrainOptions o = s.train;
+    o.seed = step_seed(s.seed, k, Step::Train);
+    o.threads = threads;
+    set.emplace(train::load_train_set(c.game, data, o.validation, o.seed, threads, c.progress));
+    train::TrainCampaign::create(folder, train::new_train_settings(c.game, o, data, *set, c.progress));
+    campaign.emplace(train::TrainCampaign::load(folder, c.progress));
+  } else {
+    campaign.emplace(train::TrainCampaign::load(folder, c.progress));
+    const train::TrainSettings& t = campaign->settings();
+    set.emplace(train::load_train_set(c.game, data, t.validation, t.fit.seed, threads, c.progress));
+  }
+  campaign->settings().fit.threads = threads;
+  train::TrainRunOptions run;
+  run.progress_interval_s = c.options.progress_interval_s;
+  campaign->run(*set, &c.progress, run);
+
+  const train::TrainState& state = campaign->state();
+  const tuner::Journal epochs = tuner::read_journal(campaign_file(folder, "journal.jsonl"));
+  double train_loss = state.train_loss, validation_loss = state.validation_loss, start_validation = 0;
+  for (const auto& line : epochs.lines) {
+    const int epoch = line.value("epoch", -1);
+    if (epoch == 0) start_validation = line.value("validation_loss", 0.0);
+    if (epoch == state.best_epoch) {
+      train_loss = line.value("train_loss", 0.0);
+      validation_loss = line.value("validation_loss", 0.0);
+    }
+  }
+  const std::string fingerprint = eval::check_learned_eval(c.path(eval_file(k)), c.game);
+  ordered_json line;
+  line["generation"] = k;
+  line["step"] = "train";
+  line["epochs"] = state.epoch;
+  line["best_epoch"] = state.best_epoch;
+  line["train_loss"] = train_loss;
+  line["validation_loss"] = validation_loss;
+  line["start_validation_loss"] = start_validation;
+  line["scale"] = campaign->settings().scale;
+  line["scale_source"] = campaign->settings().scale_source;
+  line["eval"] = eval_file(k);
+  line["fingerprint"] = fingerprint;
+  c.progress << c.prefix(k, Step::Train) << "done, best epoch " << state.best_epoch << " of " << state.epoch << ", training loss "
+             << fixed(train_loss, 6) << ", validation loss " << fixed(validation_loss, 6) << " (from " << fixed(start_validation, 6)
+             << "), " << eval_file(k) << " " << fingerprint << std::endl;
+  return line;
+}
+
+eval::EngineArg generation_engine(const Context& c, int k, const SearchLimits& limits) {
+  eval::EngineArg engine = eval::lab_engine(generation_name(k), c.params, limits);
+  if (k > 0) eval::add_learned_eval(engine, c.game, c.path(eval_file(k)), c.settings.eval_add);
+  return engine;
+}
+
+ordered_json match_step(const Context& c, int k, int best) {
+  const MatchSettings& s = c.settings.match;
+  c.progress << c.prefix(k, Step::Match) << generation_name(k) << " against " << generation_name(best) << " at " << s.limit
+             << ", SPRT elo0=" << s.sprt.elo0 << " elo1=" << s.sprt.elo1 << ", at most " << s.games << " games, records "
+             << match_records(k) << std::endl;
+  const SearchLimits limits = parse_limits(s.limit, "match.limit");
+  eval::MatchConfig m;
+  m.game = c.game.name;
+  m.engines = {generation_engine(c, k, limits), generation_engine(c, best, limits)};
+  m.games = s.games;
+  m.concurrency = c.options.concurrency;
+  m.seed = step_seed(c.settings.seed, k, Step::Match);
+  m.openings = s.openings;
+  m.boards = s.boards;
+  m.suite = s.suite;
+  m.sprt = s.sprt;
+  m.records = c.path(match_records(k));
+  m.resume = fs::exists(m.records) && fs::file_size(m.records) > 0;
+  m.progress_interval_s = c.options.progress_interval_s;
+  const eval::MatchSummary summary = eval::run_match(m, c.progress);
+
+  const eval::EloEstimate elo = eval::estimate_elo(summary.penta);
+  const eval::SprtVerdict verdict = summary.verdict.value_or(eval::SprtVerdict::Continue);
+  const Promotion promotion = decide_promotion(verdict, elo.elo, s.undecided);
+  const int best_after = promotion.promoted ? k : best;
+  ordered_json line;
+  line["generation"] = k;
+  line["step"] = "match";
+  line["candidate"] = generation_name(k);
+  line["opponent"] = generation_name(best);
+  line["limit"] = s.limit;
+  line["games"] = summary.wdl.games();
+  line["wins"] = summary.wdl.wins;
+  line["draws"] = summary.wdl.draws;
+  line["losses"] = summary.wdl.losses;
+  line["pentanomial"] = summary.penta.cells;
+  line["elo"] = rounded(elo.elo, 0.01);
+  line["elo_lower"] = rounded(elo.elo_lower, 0.01);
+  line["elo_upper"] = rounded(elo.elo_upper, 0.01);
+  line["llr"] = summary.llr ? json(rounded(*summary.llr, 0.001)) : json();
+  line["verdict"] = verdict == eval::SprtVerdict::Continue ? "undecided" : std::string(eval::to_string(verdict));
+  line["promoted"] = promotion.promoted;
+  line["reason"] = promotion.reason;
+  line["best"] = best_after;
+  line["best_eval"] = eval_file(best_after);
+  c.progress << c.prefix(k, Step::Match) << "done, W-D-L " << summary.wdl.wins << "-" << summary.wdl.draws << "-"
+             << summary.wdl.losses << ", Elo " << signed_fixed(elo.elo, 1) << " [" << signed_fixed(elo.elo_lower, 1) << ", "
+             << signed_fixed(elo.elo_upper, 1) << "], " << (summary.llr ? "LLR " + fixed(*summary.llr, 2) + ", " : std::string())
+             << line["verdict"].get<std::string>() << ": " << (promotion.promoted ? generation_name(k) + " is the best now" : generation_name(best) + " stays the best")
+             << " (" << promotion.reason << ")" << std::endl;
+  return line;
+}
+
+}  // namespace
+
+void create_campaign(const std::string& dir, const GenerationsSettings& settings, const ParamSet& params) {
+  const std::string resume = "gamelab generations " + settings.game + " --campaign " + dir + " --resume";
+  if (fs::exists(campaign_file(dir, "config.json"))) throw InputError(dir + " already holds a campaign; continue it with: " + resume);
+  // config.json last: a folder that holds it holds the rest.
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error) throw InputError(dir + ": cannot create the campaign folder (" + error.message() + ")");
+  write_file_atomic(campaign_file(dir, "params.json"), params.to_json() + "\n");
+  write_file_atomic(campaign_file(dir, ".gitignore"),
+                    "# The self-play data of each generation: large, and rebuilt from config.json's seeds.\ndata/\n");
+  tuner::create_campaign_folder(dir, settings.to_json(), resume);
+}
+
+GenerationsSettings read_settings(const std::string& dir) {
+  const std::string path = tuner::existing_campaign_config(dir);
+  return GenerationsSettings::from_json(read_json_file(path), path);
+}
+
+void set_generations(const std::string& dir, int generations) {
+  GenerationsSettings s = read_settings(dir);
+  s.generations = generations;
+  const std::string path = campaign_file(dir, "config.json");
+  GenerationsSettings::from_json(s.to_json(), path);  // still in range
+  write_file_atomic(path, s.to_json().dump(2) + "\n");
+}
+
+RunReport run_campaign(const std::string& dir, const RunOptions& options, std::ostream& progress) {
+  const GenerationsSettings settings = read_settings(dir);
+  const GameEntry& game = find_game(settings.game);
+  check_generations_game(game);
+  const std::string params_path = campaign_file(dir, "params.json");
+  const ParamSet params = ParamSet::load_file(params_path, game.default_params());
+  if (params.fingerprint_hex() != settings.params_fingerprint) {
+    throw InputError(params_path + ": its values (fingerprint " + params.fingerprint_hex() + ") are not the campaign's (" +
+                     settings.params_fingerprint + ", config.json)");
+  }
+  const Context c{dir, settings, game, params, options, progress};
+
+  const std::string journal_path = campaign_file(dir, "journal.jsonl");
+  const tuner::Journal journal = tuner::read_journal(journal_path);
+  if (journal.truncated_line) progress << tuner::truncation_note(journal) << std::endl;
+  tuner::repair_journal(journal);
+  RunReport report;
+  report.journal = journal.lines;
+  report.next = replay_journal(journal);
+  JournalPosition& at = report.next;
+  while (at.generation <= settings.generations) {
+    const Step step = at.step;
+    const int k = at.generation;
+    ordered_json line;
+    if (step == Step::Data) {
+      line = data_step(c, k, at.best);
+    } else if (step == Step::Train) {
+      line = train_step(c, k, report.journal.at(report.journal.size() - 1));
+    } else {
+      line = match_step(c, k, at.best);
+    }
+    tuner::append_journal_line(journal_path, line);
+    report.journal.push_back(json(line));
+    advance(at, report.journal.back());
+    if (options.stop_after == step) break;
+  }
+  report.finished = at.generation > settings.generations;
+  return report;
+}
+
+}  // namespace gamelab::generations
