@@ -103,7 +103,8 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
                                                  : generation_name(report.next.best) + ", " +
                                                        tuner::campaign_file(a.campaign, eval_file(report.next.best));
   if (report.finished) {
-    std::cout << "generations " << game.name << ": " << report.next.generation - 1 << " generations done; best: " << best << "\n";
+    const int done = report.next.generation - 1;
+    std::cout << "generations " << game.name << ": " << done << (done == 1 ? " generation" : " generations") << " done; best: " << best << "\n";
   } else {
     std::cout << "generations " << game.name << ": stopped before generation " << report.next.generation << "'s "
               << to_string(report.next.step) << " step; best so far: " << best << "; continue with: gamelab generations "
