@@ -1,6 +1,7 @@
 #include "bullets/engine.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 #include "bullets/analysis.hpp"
@@ -71,6 +72,7 @@ Mcts& Engine::mcts_for(Side side) {
 
 SearchResult Engine::search(const State& state, Side side, const SearchLimits& limits) {
   check_limits(limits, "search limits");
+  const auto started = std::chrono::steady_clock::now();
   if (plan_ && on_start_square(state, other(side))) {
     if (const std::optional<HitPlan> plan = plan_hit(state, side)) {
       // The tree's bounds still come first: a win they prove holds against any reply. They need one
@@ -91,11 +93,16 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
     tree_limits.movetime_ms = std::max<std::int64_t>(1, *limits.movetime_ms - std::min<std::int64_t>(kSafetyReserveMs, *limits.movetime_ms / 4));
   }
   SearchResult result = tree_search(state, side, tree_limits);
-  if (safety_ && !result.proven && result.action) keep_safe(state, side, result);
+  if (safety_ && !result.proven && result.action) {
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+    if (limits.movetime_ms) deadline = started + std::chrono::milliseconds(*limits.movetime_ms);
+    keep_safe(state, side, result, deadline);
+  }
   return result;
 }
 
-void Engine::keep_safe(const State& state, Side side, SearchResult& result) {
+void Engine::keep_safe(const State& state, Side side, SearchResult& result,
+                       std::optional<std::chrono::steady_clock::time_point> deadline) {
   // The tree's choice first, then the actions it played most (its strategy), among those the bounds left.
   const auto& actions = result.actions[side];
   const auto share = [&](std::size_t k) { return k < result.strategy[side].size() ? result.strategy[side][k] : 0.0; };
@@ -106,7 +113,7 @@ void Engine::keep_safe(const State& state, Side side, SearchResult& result) {
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return share(a) > share(b); });
   std::vector<Action> preference{*result.action};
   for (const std::size_t k : order) preference.push_back(actions[k]);
-  const Action chosen = safest(state, side, preference);
+  const Action chosen = safest(state, side, preference, deadline);
   result.kept_safe = chosen != *result.action;
   result.action = chosen;
 }

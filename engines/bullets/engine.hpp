@@ -26,9 +26,9 @@
 // looks lost (docs/engines/bullets.md §5). Everywhere else the search decides as before, and a win the
 // tree's bounds prove is played first. engine_plan 0 turns the plan off.
 //
-// Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that no three joint moves
-// of the other side can answer so that the flying bullets doom the engine (over 64 rounds), when there
-// are any: the most played of them; else two joint moves, else one (safest()). The post-mortem of the
+// Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that the other side
+// cannot answer so that the flying bullets doom the engine (over 64 rounds) within as many joint moves
+// as the safety's iterative deepening reaches (safest()): the first of them in the tree's preference. The post-mortem of the
 // release's losses to the defaults (gamelab analyse bullets --records) found the tree choosing a step
 // that one shot dooms while safe ones were left, and traps two joint moves deep.
 //
@@ -38,6 +38,7 @@
 // The tournament gives 150 ms per move to a program started afresh every turn: the search's share of
 // it is tournament_movetime_ms(), which keeps a margin for starting the process, reading the input,
 // printing the answer and scheduling jitter.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -62,8 +63,9 @@ struct SearchResult : search::SimultaneousResult<Action> {
 using Mcts = search::SimultaneousMcts<SearchGame>;
 
 constexpr int kTournamentMoveMs = 150;
-// What a move time leaves for the safety after the tree (at most a quarter of it): its checks took a
-// median 2 ms and at most 15 over the 5,342 positions of a 30-game match (safety.hpp).
+// What a move time leaves for the safety after the tree (at most a quarter of it; the safety stops
+// deepening at the move time): over the 5,342 positions of a 30-game match it took a median 2.5-5 ms
+// and 16 at the 99th percentile on a loaded 2-core machine, with no deadline (safety.hpp).
 constexpr std::int64_t kSafetyReserveMs = 12;
 // The bot's own start, parse and exit take 13-17 ms (median; 31 ms at worst) on a loaded 2-core
 // machine; the rest of the margin is for the scheduler. With 45 ms, 5 answers in 1,000 came late
@@ -82,8 +84,10 @@ class Engine {
   SearchResult search(const State& state, Side side, const SearchLimits& limits);
 
  private:
-  // Replaces the tree's choice by its most played safe action when the choice is not safe (safety.hpp).
-  static void keep_safe(const State& state, Side side, SearchResult& result);
+  // Replaces the tree's choice by the first of its actions safe at the greatest depth (safety.hpp:
+  // safest()), deepening no further past `deadline` when the search has a move time.
+  static void keep_safe(const State& state, Side side, SearchResult& result,
+                        std::optional<std::chrono::steady_clock::time_point> deadline);
   // The tree's answer (the MCTS with the hunt's preferences).
   SearchResult tree_search(const State& state, Side side, const SearchLimits& limits);
   // One search per side the engine plays (its weights carry the aggression's sign), made on first use.

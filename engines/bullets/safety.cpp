@@ -117,32 +117,69 @@ bool Foresight::safe(const State& s, Side side, Action action) {
 
 bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
   if (depth <= 1) return safe(s, side, action);
+  // The same position is met again through other replies (its hash covers players, bullets and round).
+  const std::uint64_t key = s.hash ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(1 + side + 2 * action + 32 * depth));
+  if (const auto found = known_.find(key); found != known_.end()) return found->second;
   ActionList theirs;
   generate_actions(s, other(side), theirs);
+  bool safe_there = true;
   for (const Action b : theirs) {
     if (out_of_budget()) return false;
     const State next = side == Blue ? play(s, action, b) : play(s, b, action);
-    if (doomed(next, side)) return false;
+    if (doomed(next, side)) {
+      safe_there = false;
+      break;
+    }
     ActionList mine;
     generate_actions(next, side, mine);
-    // Staying and stepping first: our own shot adds a bullet to dodge.
+    // The action that last answered at this depth first, then staying and stepping: our own shot adds a
+    // bullet to dodge.
+    Action& killer = killer_[static_cast<std::size_t>(std::min(depth, kSafetyDepth))];
     std::stable_partition(mine.begin(), mine.end(), [](Action a) { return !is_shot(a); });
     std::stable_partition(mine.begin(), mine.end(), [](Action a) { return a == kNothing; });
-    if (std::none_of(mine.begin(), mine.end(), [&](Action a) { return safe_at(next, side, a, depth - 1); })) return false;
+    std::stable_partition(mine.begin(), mine.end(), [&](Action a) { return a == killer; });
+    const auto answer = std::find_if(mine.begin(), mine.end(), [&](Action a) { return safe_at(next, side, a, depth - 1); });
+    if (answer == mine.end()) {
+      safe_there = false;
+      break;
+    }
+    killer = *answer;
   }
-  return true;
+  if (out_of_budget()) return false;  // not known: not kept
+  known_.emplace(key, safe_there);
+  return safe_there;
 }
 
-Action safest(const State& s, Side side, const std::vector<Action>& preference) {
+bool Foresight::out_of_budget() {
+  if (checks_ > budget_ || late_) return true;
+  // The clock every 16 checks: a few hundred microseconds.
+  if (deadline_ && (checks_ & 15) == 0 && std::chrono::steady_clock::now() > *deadline_) late_ = true;
+  return late_;
+}
+
+Action safest(const State& s, Side side, const std::vector<Action>& preference,
+              std::optional<std::chrono::steady_clock::time_point> deadline) {
   Foresight sight(s);
-  for (int depth = kSafetyDepth; depth >= 1; --depth) {
-    sight.set_budget(depth > 1 ? sight.checks() + kSafetyBudget : ~std::uint64_t{0});
-    for (const Action a : preference) {
-      if (sight.safe_at(s, side, a, depth)) return a;
-      if (sight.out_of_budget()) break;
-    }
+  if (deadline) sight.set_deadline(*deadline);
+  std::vector<Action> candidates;
+  for (const Action a : preference) {
+    if (sight.safe(s, side, a)) candidates.push_back(a);
   }
-  return preference.front();
+  if (candidates.empty()) return preference.front();
+  const std::uint64_t start = sight.checks();
+  sight.set_budget(start + kSafetyBudget);
+  for (int depth = 2; depth <= kSafetyDepth; ++depth) {
+    // The first candidate safe at this depth; those before it are not, nor at any depth beyond.
+    const std::uint64_t before = sight.checks();
+    const auto found = std::find_if(candidates.begin(), candidates.end(), [&](Action a) { return sight.safe_at(s, side, a, depth); });
+    if (found == candidates.end()) break;  // none (or out of budget): the last depth's first stands
+    candidates.erase(candidates.begin(), found);
+    // A depth costs several times the one before: one that could not finish within the budget is not
+    // begun.
+    const std::uint64_t spent = sight.checks() - before;
+    if (sight.checks() + kSafetyGrowth * spent > start + kSafetyBudget) break;
+  }
+  return candidates.front();
 }
 
 bool hit_or_doomed(const State& s, Side side) { return Foresight(s).doomed(s, side); }

@@ -18,7 +18,11 @@
 // shot dooms while five safe ones were left, and the losses after that fix were traps two joint moves
 // deep. The post-mortem of a lost game (post_mortem.hpp) walks back to the last round that had a safe
 // action.
+#include <array>
+#include <chrono>
 #include <cstdint>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "bullets/board.hpp"
@@ -30,6 +34,13 @@ namespace gamelab::bullets {
 // Rounds the safety looks ahead. A bullet runs its row or column back and forth in at most 2 x 48
 // rounds on the tournament's boards; a trap that closes later than this is left to the search.
 constexpr int kSafetyHorizon = 64;
+
+// The deepest safety the engine asks for (safest()), and the checks it may spend above depth 1.
+constexpr int kSafetyDepth = 6;
+constexpr std::uint64_t kSafetyBudget = 1500;
+// A depth's checks are about this many times the depth's before (nine replies, each answered by one of
+// a few actions).
+constexpr std::uint64_t kSafetyGrowth = 6;
 
 class Foresight {
  public:
@@ -50,7 +61,9 @@ class Foresight {
   // A cap on the checks safe_deep() may make (a count, not a clock, so that a search at a node limit
   // stays the same for the same seed): about 10 microseconds each on the tournament's boards.
   void set_budget(std::uint64_t checks) { budget_ = checks; }
-  bool out_of_budget() const { return checks_ > budget_; }
+  // And a clock (a search on a move time): past `deadline`, the budget counts as spent.
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
+  bool out_of_budget();
 
   const State& root() const { return root_; }
   // Doom checks made so far (each a space-time search): what the safety cost.
@@ -66,17 +79,21 @@ class Foresight {
   std::vector<CellSet> occupied_;          // [k]: squares holding one of root's bullets at root.round + k
   std::uint64_t checks_ = 0;
   std::uint64_t budget_ = ~std::uint64_t{0};
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  bool late_ = false;
+  std::unordered_map<std::uint64_t, bool> known_;  // safe_at() of positions met before (depth > 1)
+  std::array<Action, kSafetyDepth + 1> killer_{};  // per depth: the action that last answered there
 };
 
-// The deepest safety the engine asks for, and the checks it may spend on each depth above 1.
-constexpr int kSafetyDepth = 3;
-constexpr std::uint64_t kSafetyBudget = 1000;
-
 // The action the engine plays among `preference` (the tree's choice first, then the others it searched,
-// most played first): the first one safe at depth kSafetyDepth, else at the depth below, down to 1; a
-// depth whose budget (kSafetyBudget checks) runs out before an action is shown safe there is given up.
-// `preference.front()` when none is safe even at depth 1. Same arguments, same answer.
-Action safest(const State& state, Side side, const std::vector<Action>& preference);
+// most played first), by iterative deepening: the first action safe at depth 1, then the first safe at
+// depth 2, and so on up to kSafetyDepth, while one is found and the next depth can be expected to fit in
+// kSafetyBudget checks. In an open position the tree's choice is safe and the budget ends it at depth 3;
+// where few actions are safe each depth is cheap and it looks deeper, where the traps are.
+// `preference.front()` when none is safe even at depth 1. Same arguments, same answer — unless a
+// `deadline` (a search on a move time) stops the deepening first.
+Action safest(const State& state, Side side, const std::vector<Action>& preference,
+              std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 // One-off forms (each lays out its own Foresight).
 bool hit_or_doomed(const State& state, Side side);
