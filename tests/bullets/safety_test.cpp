@@ -271,3 +271,24 @@ TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap t
     CHECK(*result.action != kUp);
   }
 }
+
+TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
+          "[bullets][safety]") {
+  // Pair 82, game 1: at round 210 the release (Red) shot left, safe at depth 1 (as were shooting down and
+  // staying) but not at depth 2, where staying was.
+  const Recorded walked = recorded(kGate, 82, 1);
+  REQUIRE(walked.seats[1] == "candidate");
+  const auto first = explain_loss(walked.start, walked.moves);
+  REQUIRE(first);
+  CHECK(first->loser == Red);
+  CHECK(first->played_safe);
+  CHECK(first->last_deep_round == 210u);
+  CHECK_FALSE(first->played_deep);
+  CHECK_THAT(first->text(), Catch::Contains("walked into a trap two joint moves deep at round 210"));
+  // Pair 33, game 1: the last action safe at depth 2 (round 818) was the one it played.
+  const Recorded caught = recorded(kGate, 33, 1);
+  const auto second = explain_loss(caught.start, caught.moves);
+  REQUIRE(second);
+  CHECK(second->played_deep);
+  CHECK_THAT(second->text(), Catch::Contains("trapped deeper than two joint moves (last action safe at depth 2 at round 818)"));
+}
