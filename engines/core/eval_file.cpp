@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <vector>
 
@@ -268,6 +269,18 @@ EvalFile parse_eval_file(const std::string& bytes, const std::string& source, co
 
 EvalFile read_eval_file(const std::string& path, const EvalFileExpect& expect) {
   return parse_eval_file(read_text_file(path), path, expect);
+}
+
+std::shared_ptr<const EvalFile> shared_eval_file(const std::string& path, const EvalFileExpect& expect) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const EvalFile>> loaded;
+  // The expectations are part of the key: a file read for one game is checked again for another.
+  const std::string key = expect.game + '\n' + expect.form + '\n' + expect.inputs + '\n' +
+                          std::to_string(expect.input_count) + '\n' + path;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = loaded[key];
+  if (!slot) slot = std::make_shared<const EvalFile>(read_eval_file(path, expect));
+  return slot;
 }
 
 }  // namespace gamelab::learned

@@ -23,6 +23,7 @@
 // many), bytes after the weights, the fingerprint, and that no accumulator can overflow.
 // The engines' parameter files (ParamSet, release.json) are another thing and load as before.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 
@@ -62,5 +63,8 @@ void write_eval_file(const std::string& path, const EvalFile& file);
 // `bytes` read from `source` (named in errors).
 EvalFile parse_eval_file(const std::string& bytes, const std::string& source, const EvalFileExpect& expect = {});
 EvalFile read_eval_file(const std::string& path, const EvalFileExpect& expect = {});
+// The file at `path` read with `expect` once per process and shared after (the engines of a match, the
+// searches of a bench): every engine that plays a file reads it through here. Thread-safe.
+std::shared_ptr<const EvalFile> shared_eval_file(const std::string& path, const EvalFileExpect& expect);
 
 }  // namespace gamelab::learned

@@ -1,25 +1,20 @@
 #include "raichu/learned_eval.hpp"
 
-#include <map>
-#include <mutex>
-
 #include "raichu/eval.hpp"
 #include "raichu/sparse_inputs.hpp"
 
 namespace gamelab::raichu {
 
+namespace {
+const learned::EvalFileExpect kRaichuEvalExpect{"raichu", "", kSparseInputName, kSparseInputCount};
+}  // namespace
+
 std::shared_ptr<const learned::EvalFile> load_learned_eval(const std::string& path) {
-  return std::make_shared<const learned::EvalFile>(
-      learned::read_eval_file(path, {"raichu", "", kSparseInputName, kSparseInputCount}));
+  return std::make_shared<const learned::EvalFile>(learned::read_eval_file(path, kRaichuEvalExpect));
 }
 
 std::shared_ptr<const learned::EvalFile> shared_learned_eval(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const learned::EvalFile>> loaded;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = loaded[path];
-  if (!slot) slot = load_learned_eval(path);
-  return slot;
+  return learned::shared_eval_file(path, kRaichuEvalExpect);
 }
 
 std::unique_ptr<LearnedEval> LearnedEval::from_file(const std::string& path, bool add_handmade) {
