@@ -24,7 +24,9 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -50,6 +52,24 @@ concept SimultaneousSearchGame = requires(const typename G::State& s, typename G
   { G::evaluate(s, weights) } -> std::convertible_to<int>;
 };
 
+// A learned evaluation at the leaves (a learned evaluation file: learned_leaf_eval.hpp), offered by a
+// game as G::Learned with
+//   value(s)          side 0's learned value in evaluation units;
+//   add_handmade()    whether G::evaluate is added to it (evalmode=add) or left out (replace).
+// A game without one (or a search not given one) evaluates its leaves with G::evaluate.
+namespace detail {
+struct NoLearned {};
+template <class G>
+struct LearnedOf {
+  using type = NoLearned;
+};
+template <class G>
+  requires requires { typename G::Learned; }
+struct LearnedOf<G> {
+  using type = typename G::Learned;
+};
+}  // namespace detail
+
 template <class Action>
 struct SimultaneousResult {
   std::optional<Action> action;       // for the side that asked; empty if the game is over
@@ -70,6 +90,8 @@ class SimultaneousMcts {
   using State = typename G::State;
   using Action = typename G::Action;
   using ActionList = typename G::ActionList;
+  using Learned = typename detail::LearnedOf<G>::type;
+  static constexpr bool kHasLearned = !std::is_same_v<Learned, detail::NoLearned>;
 
   // Tree nodes are capped (about this many); beyond it leaves are evaluated without being stored.
   static constexpr std::size_t kMaxNodes = 1 << 20;
@@ -132,10 +154,30 @@ class SimultaneousMcts {
     return result;
   }
 
+  // Evaluate the leaves with `learned` (a learned evaluation file) instead of G::evaluate alone;
+  // null: G::evaluate again.
+  void set_learned(std::unique_ptr<Learned> learned)
+    requires kHasLearned
+  {
+    learned_ = std::move(learned);
+  }
+  Learned* learned() const { return learned_.get(); }
+
   // Leaf value used by the search (side 0's point of view, in [0, 1]).
   double leaf_value(const State& s) const {
     if (auto t = G::terminal_value(s)) return *t;
-    return 1.0 / (1.0 + std::exp(-static_cast<double>(G::evaluate(s, weights_.data())) / std::max(knobs_.eval_scale, 1)));
+    return 1.0 / (1.0 + std::exp(-static_cast<double>(evaluation(s)) / std::max(knobs_.eval_scale, 1)));
+  }
+  // A live state's evaluation, side 0's view, in evaluation units: G::evaluate, or the learned value
+  // with G::evaluate added (evalmode=add) or alone (replace).
+  int evaluation(const State& s) const {
+    if constexpr (kHasLearned) {
+      if (learned_) {
+        const int value = learned_->value(s);
+        return learned_->add_handmade() ? value + G::evaluate(s, weights_.data()) : value;
+      }
+    }
+    return G::evaluate(s, weights_.data());
   }
 
  private:
@@ -401,6 +443,7 @@ class SimultaneousMcts {
   MctsKnobs knobs_;
   Rng rng_;
   std::vector<Node> nodes_;
+  std::unique_ptr<Learned> learned_;  // empty: G::evaluate
 };
 
 }  // namespace gamelab::search
