@@ -62,10 +62,18 @@ Engine::Engine(const ParamSet& params, std::uint64_t seed) : params_(params), se
   safety_ = !params.contains("engine_safety") || params.value("engine_safety") != 0;
 }
 
+void Engine::set_learned_eval(std::shared_ptr<const learned::EvalFile> file, bool add_handmade) {
+  learned_ = std::move(file);
+  learned_add_ = add_handmade;
+}
+
 Mcts& Engine::mcts_for(Side side) {
   if (!mcts_[side]) {
     mcts_[side].emplace(weights_for(params_, side), search::MctsKnobs::from(params_),
                         derive_seed(seed_, static_cast<std::uint64_t>(side)));
+    if (learned_) {
+      mcts_[side]->set_learned(std::make_unique<LearnedEval>(learned_, learned_add_, search::MctsKnobs::from(params_).eval_scale));
+    }
   }
   return *mcts_[side];
 }

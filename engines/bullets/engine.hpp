@@ -40,6 +40,7 @@
 // printing the answer and scheduling jitter.
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -77,8 +78,13 @@ std::int64_t tournament_movetime_ms(double already_ms, int move_ms = kTournament
 
 class Engine {
  public:
+  using Learned = LearnedEval;
+
   // `params` must be a Bullets parameter set (default_params() or one loaded over it).
   Engine(const ParamSet& params, std::uint64_t seed);
+  // Before the first search: the tree's leaves evaluated with `file` (Learned::load; game.hpp),
+  // added to SearchGame's evaluation or, without `add_handmade`, instead of it; null: without.
+  void set_learned_eval(std::shared_ptr<const learned::EvalFile> file, bool add_handmade);
 
   // The action for `side`; InputError for a depth limit. The state must not be over.
   SearchResult search(const State& state, Side side, const SearchLimits& limits);
@@ -98,6 +104,8 @@ class Engine {
   bool plan_ = true;           // engine_plan: the exact hunt against a player on its start square
   bool safety_ = true;         // engine_safety: never an action a reply dooms while a safe one is left
   std::optional<Mcts> mcts_[2];
+  std::shared_ptr<const learned::EvalFile> learned_;  // null: SearchGame's evaluation alone
+  bool learned_add_ = true;
 };
 
 // True if `side` stands on its start square (Red (1, 1), Blue (n - 2, m - 2); rules §1).

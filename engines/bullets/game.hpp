@@ -1,6 +1,7 @@
 #pragma once
 // Bullets as seen by the generic searches in engines/search (simultaneous perft, simultaneous-move
-// MCTS). Side 0 is Blue, side 1 Red; values and evaluations are Blue's.
+// MCTS). Side 0 is Blue, side 1 Red; values and evaluations are Blue's. The MCTS's leaves may be
+// evaluated with a learned evaluation file (LearnedEval).
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -9,7 +10,9 @@
 #include "bullets/hunt.hpp"
 #include "bullets/rules.hpp"
 #include "bullets/search_actions.hpp"
+#include "bullets/sparse_inputs.hpp"
 #include "bullets/state.hpp"
+#include "search/learned_leaf_eval.hpp"
 
 namespace gamelab::bullets {
 
@@ -56,6 +59,18 @@ inline int hunt_time(const State& s, const Hunt& hunt, bool& shot) {
   return bullet ? std::min(fire, *bullet) : fire;
 }
 
+// A learned evaluation file at the MCTS's leaves (search/learned_leaf_eval.hpp: the mapping to
+// mcts_eval_scale): bullets-window-v1 (sparse_inputs.hpp), Blue's view first as the search's values.
+struct LearnedInputs {
+  using State = bullets::State;
+  static constexpr const char* kGame = "bullets";
+  static constexpr const char* kInputName = kSparseInputName;
+  static constexpr std::uint32_t kInputCount = kSparseInputCount;
+  static constexpr int kMaxActive = kSparseMaxActive;
+  static int active(const State& s, int side, std::uint32_t* out) { return active_sparse_inputs(s, side, out); }
+};
+using LearnedEval = search::LearnedLeafEval<LearnedInputs>;
+
 // What the MCTS searches: the game with each side's surely losing actions left out (search_actions.hpp),
 // and the evaluation plus the engine's own preferences, read from weights[kFeatureCount...] and signed
 // for the side it plays (+ for Blue, - for Red; engine.cpp):
@@ -67,8 +82,11 @@ inline int hunt_time(const State& s, const Hunt& hunt, bool& shot) {
 // tree: it plans against a player that stands still (hunt.hpp); the zero-sum evaluation is unchanged.
 // It also counts the positions the search generates (every play: bounds, tree, rollouts) in `plays`,
 // per thread: the engine reports them as its nodes, which sign the bench (engines/bullets/engine.cpp).
+// With a learned evaluation file (Engine::set_learned_eval) the MCTS adds LearnedEval's value to this
+// evaluation (evalmode=add) or uses it alone (replace: the aggression and the hunt then go too).
 // Perft counts every distinct action (docs/rules/common.md §2) and uses Game.
 struct SearchGame : Game {
+  using Learned = LearnedEval;
   static inline thread_local std::uint64_t plays = 0;
   static inline thread_local const Hunt* hunt = nullptr;
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <utility>
 
 #include "core/rng.hpp"
 #include "dcms/distances.hpp"
@@ -12,6 +13,11 @@ namespace gamelab::dcms {
 Engine::Engine(const ParamSet& params, std::uint64_t seed)
     : weights_(params.values()), knobs_(EngineKnobs::from(params)), mcts_(search::MctsKnobs::from(params)), seed_(seed) {
   config_.quiet_moves = knobs_.quiet_moves;
+}
+
+void Engine::set_learned_eval(std::shared_ptr<const learned::EvalFile> file, bool add_handmade) {
+  learned_ = std::move(file);
+  learned_add_ = add_handmade;
 }
 
 std::size_t purified_choice(const std::vector<double>& strategy, int purify_percent, Rng& rng) {
@@ -50,6 +56,7 @@ MoveSearch Engine::choose_action(const State& state, int side, const SearchLimit
   const std::uint64_t seed = derive_seed(seed_, searches_++);
   tree_.reset();
   auto mcts = std::make_shared<search::SimultaneousMcts<SearchGame>>(weights_, mcts_, seed);
+  if (learned_) mcts->set_learned(std::make_unique<LearnedEval>(learned_, learned_add_, mcts_.eval_scale));
   MoveSearch result = mcts->search(SearchState{state, &config_}, side, inner);
   if (keep_tree_) tree_ = std::move(mcts);
   if (!result.proven && result.action && mcts_.final_choice == 0 && knobs_.purify > 0) {

@@ -9,6 +9,10 @@
 // limit and no node limit, iterations are also capped at kTimeIterationCap, which bounds the tree's
 // memory. No limit: the template's default iterations (10,000). Each search of an engine draws its
 // own seed from the engine's seed and the number of searches before it, so a game is reproducible.
+//
+// A learned evaluation file (set_learned_eval; docs/tools/train.md §8) evaluates the MCTS's leaves,
+// added to the hand-made evaluation or replacing it (game.hpp LearnedEval); the action narrowing and
+// the placement search keep the hand-made evaluation.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -33,7 +37,13 @@ class Engine {
  public:
   static constexpr std::uint64_t kTimeIterationCap = 300000;  // a tree of at most a few hundred MB
 
+  using Learned = LearnedEval;
+
   Engine(const ParamSet& params, std::uint64_t seed);
+
+  // Evaluates the MCTS's leaves with `file` (Learned::load), added to the hand-made evaluation or,
+  // without `add_handmade`, instead of it; null: the hand-made evaluation alone.
+  void set_learned_eval(std::shared_ptr<const learned::EvalFile> file, bool add_handmade);
 
   // The action of `side` in a position in play (not over).
   MoveSearch choose_action(const State& state, int side, const SearchLimits& limits);
@@ -61,6 +71,8 @@ class Engine {
   std::uint64_t seed_;
   std::uint64_t searches_ = 0;
   bool keep_tree_ = false;
+  std::shared_ptr<const learned::EvalFile> learned_;  // null: the hand-made evaluation
+  bool learned_add_ = true;
   std::shared_ptr<search::SimultaneousMcts<SearchGame>> tree_;  // the last search's, when kept
 };
 

@@ -3,14 +3,18 @@
 //  - Game: the rules' view (simultaneous perft): every merged action;
 //  - SearchGame: the simultaneous-move MCTS's view (search/simultaneous_mcts.hpp): the state carries
 //    the engine's configuration, so that each side's actions are the search's narrowed set
-//    (search_actions.hpp); values and evaluation are blue's (side 0's), as the template expects.
+//    (search_actions.hpp); values and evaluation are blue's (side 0's), as the template expects;
+//    its leaves may be evaluated with a learned evaluation file (LearnedEval).
+#include <cstdint>
 #include <optional>
 
 #include "dcms/actions.hpp"
 #include "dcms/eval.hpp"
 #include "dcms/rules.hpp"
 #include "dcms/search_actions.hpp"
+#include "dcms/sparse_inputs.hpp"
 #include "dcms/state.hpp"
+#include "search/learned_leaf_eval.hpp"
 
 namespace gamelab::dcms {
 
@@ -48,8 +52,21 @@ struct SearchState {
   const SearchConfig* config = nullptr;
 };
 
+// A learned evaluation file at the MCTS's leaves (search/learned_leaf_eval.hpp: the mapping to
+// mcts_eval_scale): dcms-distances-v1 (sparse_inputs.hpp), blue's view first as the search's values.
+struct LearnedInputs {
+  using State = SearchState;
+  static constexpr const char* kGame = "dcms";
+  static constexpr const char* kInputName = kSparseInputName;
+  static constexpr std::uint32_t kInputCount = kSparseInputCount;
+  static constexpr int kMaxActive = kSparseMaxActive;
+  static int active(const SearchState& s, int side, std::uint32_t* out) { return active_sparse_inputs(s.state, side, out); }
+};
+using LearnedEval = search::LearnedLeafEval<LearnedInputs>;
+
 struct SearchGame {
   using State = SearchState;
+  using Learned = LearnedEval;  // when the engine is given a file (Engine::set_learned_eval)
   using Action = dcms::Action;
   using ActionList = dcms::ActionList;
   static constexpr const char* kName = "dcms";
