@@ -67,13 +67,16 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
   const LearnedEvalSpec learned = learned_spec(game, args.eval_file, args.eval_mode);
   const BenchReport report = run_bench(game, load_params(game, args.params), args.depth, args.suite);
   const double nps = report.seconds > 0 ? report.nodes / report.seconds : 0;
+  // Turn-based suites fix a depth, the MCTS's a number of iterations (bench_suite.hpp).
+  const std::string limit = report.depth > 0 ? "depth " + std::to_string(report.depth)
+                                             : std::to_string(report.iterations) + " iterations";
   if (!learned.empty()) {
     // The same positions with the learned evaluation beside the hand-made one: the signature stays the
     // hand-made engine's, and --check and --record see only it.
     const BenchReport l = run_bench(game, load_params(game, args.params), args.depth, args.suite, learned);
     const double lnps = l.seconds > 0 ? l.nodes / l.seconds : 0;
     if (args.json) {
-      std::cout << nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"hand_made", {{"nodes", report.nodes}, {"seconds", report.seconds}, {"nodes_per_second", nps}}},
+      std::cout << nlohmann::json{{"game", game.name}, {"depth", report.depth}, {"iterations", report.iterations}, {"hand_made", {{"nodes", report.nodes}, {"seconds", report.seconds}, {"nodes_per_second", nps}}},
                                   {"learned", {{"eval", learned.file}, {"mode", learned.add ? "add" : "replace"}, {"nodes", l.nodes}, {"seconds", l.seconds}, {"nodes_per_second", lnps}}},
                                   {"speed_ratio", nps > 0 ? lnps / nps : 0.0}}
                        .dump(2)
@@ -87,7 +90,6 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
                     static_cast<unsigned long long>(r.nodes), q.best_move.c_str(), score_text(q.score).c_str(),
                     static_cast<unsigned long long>(q.nodes));
       }
-      const std::string limit = "depth " + std::to_string(report.depth);
       std::printf("%s bench %s hand-made: %llu nodes in %.3f s (%.0f nodes/s)\n", game.name.c_str(), limit.c_str(),
                   static_cast<unsigned long long>(report.nodes), report.seconds, nps);
       std::printf("%s bench %s learned (%s, %s): %llu nodes in %.3f s (%.0f nodes/s, %.2f x the hand-made's)\n",
@@ -108,8 +110,6 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
       std::printf("%-36s %-24s %8s %12llu\n", r.name.c_str(), r.best_move.c_str(), score_text(r.score).c_str(),
                   static_cast<unsigned long long>(r.nodes));
     }
-    const std::string limit = report.depth > 0 ? "depth " + std::to_string(report.depth)
-                                               : std::to_string(report.iterations) + " iterations";
     std::printf("%s bench %s: %llu nodes in %.3f s (%.0f nodes/s)\n", game.name.c_str(), limit.c_str(),
                 static_cast<unsigned long long>(report.nodes), report.seconds, nps);
   }

@@ -19,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "registry/simultaneous_entry.hpp"
+#include "registry/simultaneous_learned.hpp"
 
 namespace gamelab::bullets {
 
@@ -79,6 +80,7 @@ SearchReport run_search(const SearchRequest& request) {
   check_limits(request.limits, "search");
   const std::uint64_t seed = request.position.options.count("seed") ? seed_option(request.position) : request.seed;
   Engine engine(request.params.size() ? request.params : default_params(), seed);
+  attach_learned_eval(engine, request.learned);
   SearchReport report;
   if (root.state.over()) return report;
   const SearchResult r = engine.search(root.state, root.you, request.limits);
@@ -186,6 +188,7 @@ GameEntry game_entry() {
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;
+  entry.learned_eval = true;  // game.hpp LearnedEval: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(
       kSparseInputName, kSparseInputCount,
       [](const std::string& text, const std::string& source) { return parse_position(text, source).state; });

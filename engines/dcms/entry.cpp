@@ -16,6 +16,7 @@
 #include "dcms/notation.hpp"
 #include "dcms/sparse_inputs.hpp"
 #include "registry/simultaneous_entry.hpp"
+#include "registry/simultaneous_learned.hpp"
 
 namespace gamelab::dcms {
 
@@ -157,6 +158,7 @@ SearchReport run_search(const SearchRequest& request) {
   const State root = load_position(request.position);
   const int side = search_side(request.position);
   Engine engine(request.params, request.seed);
+  attach_learned_eval(engine, request.learned);
   if (root.phase == Phase::Setup) return search_placement_report(root, side, engine, request.limits);
   if (ends_before_moves(root)) return {};
   return search_move_report(root, side, engine, request.limits);
@@ -208,6 +210,7 @@ GameEntry game_entry() {
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;
+  entry.learned_eval = true;  // game.hpp LearnedEval: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
   for (const Variant variant : {Variant::Full, Variant::Mouse}) {
     const bool full = variant == Variant::Full;
