@@ -6,6 +6,7 @@
 #include "bullets/generator.hpp"
 #include "bullets/helpers.hpp"
 #include "bullets/sparse_inputs.hpp"
+#include "bullets_positions.hpp"
 #include "core/rng.hpp"
 #include "registry/game_registry.hpp"
 #include "sparse_inputs_checks.hpp"
@@ -32,37 +33,6 @@ bl::State turned(const bl::State& s) {
   for (const auto& p : bl::bullets_now(s)) bullets.push_back({turn(p.cell), bl::reverse(p.dir)});
   return bl::make_state(bl::intern_board(b.rows(), b.cols(), walls), turn(s.player[bl::Red]), turn(s.player[bl::Blue]),
                         bullets, s.round, s.limit);
-}
-
-// Positions in play from seeded random play on generated boards, most of the tournament's sizes
-// (15-50 x 20-50), some smaller, where the window reaches past the board; a few walls added out of
-// symmetry, so that the turn of a position is another board.
-std::vector<bl::State> random_play_positions(int count, std::uint64_t seed) {
-  gamelab::Rng rng(seed);
-  std::vector<bl::State> out;
-  while (static_cast<int>(out.size()) < count) {
-    const bool small = rng.below(4) == 0;
-    const int rows = small ? 5 + static_cast<int>(rng.below(10)) : 15 + static_cast<int>(rng.below(36));
-    const int cols = small ? 5 + static_cast<int>(rng.below(15)) : 20 + static_cast<int>(rng.below(31));
-    const int count_walls = static_cast<int>(rng.below(static_cast<std::uint64_t>(rows * cols / 4)));
-    std::vector<bool> walls = bl::generate_walls(rows, cols, count_walls, rng);
-    for (int extra = static_cast<int>(rng.below(6)); extra > 0; --extra) {  // the generator's are symmetric; these not
-      const int r = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(rows - 2)));
-      const int c = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(cols - 2)));
-      if (!(r == 1 && c == 1) && !(r == rows - 2 && c == cols - 2)) walls[static_cast<std::size_t>(r * cols + c)] = true;
-    }
-    bl::State s = bl::start_state(bl::intern_board(rows, cols, walls), 100 + static_cast<std::uint32_t>(rng.below(1900)));
-    for (int turn = 0; turn < 200 && static_cast<int>(out.size()) < count; ++turn) {
-      bl::ActionList blue, red;
-      bl::generate_actions(s, bl::Blue, blue);
-      bl::generate_actions(s, bl::Red, red);
-      const bl::State next = bl::play(s, blue[rng.below(blue.size())], red[rng.below(red.size())]);
-      if (next.over()) break;
-      s = next;
-      if (turn % 5 == 0) out.push_back(s);
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -118,7 +88,7 @@ TEST_CASE("bullets's sparse inputs: the window, where they stand, runs, walls, r
 TEST_CASE("bullets's sparse inputs on random play: well formed, and the 180-degree turn swaps the perspectives",
           "[train][bullets]") {
   const gamelab::SparseInputSet& set = gamelab::find_game("bullets").sparse_inputs;
-  for (const auto& s : random_play_positions(800, 33)) {
+  for (const auto& s : bullets_train_test::random_play_positions(800, 33)) {
     INFO(bl::diagram(s));
     const auto inputs = bullets_inputs(s);
     train_test::require_well_formed(set, inputs);
