@@ -9,12 +9,13 @@
 
 #include "common/run.hpp"
 #include "core/eval_file.hpp"
-#include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "raichu/game.hpp"
 #include "raichu/learned_eval.hpp"
 #include "raichu/rules.hpp"
 #include "raichu/sparse_inputs.hpp"
+#include "learned_files.hpp"
+#include "learned_line_checks.hpp"
 #include "registry/game_registry.hpp"
 #include "search/alphabeta.hpp"
 #include "tuner/train/eval_export.hpp"
@@ -27,38 +28,15 @@ using gamelab_test::run;
 
 namespace {
 
-// A file over Raichu's inputs with seeded random weights as large as training allows (the clipped
-// ReLU is then often at both ends), written and read back as an engine reads it.
+// A file over Raichu's inputs (or, as `game`, another game's file of the same shape) with seeded random
+// weights as large as training allows, written and read back as an engine reads it.
 std::shared_ptr<const learned::EvalFile> random_file(train::Form form, std::uint64_t seed, const std::string& path,
                                                      const std::string& game = "raichu") {
-  train::Model model = train::initial_model(form, kSparseInputCount, 16, kSparseMaxActive, seed);
-  Rng rng(seed);
-  for (float& p : model.params) p = static_cast<float>((2 * rng.unit() - 1) * 1.98);
-  learned::write_eval_file(path, train::quantise(model, {game, kSparseInputName, kSparseMaxActive, 147, "a test file"}));
+  learned::write_eval_file(path, train::quantise(train_test::random_model(form, "raichu", seed),
+                                                 {game, kSparseInputName, kSparseMaxActive, 147, "a test file"}));
   if (game != "raichu") return nullptr;
-  return load_learned_eval(path);
+  return LearnedEval::read(path);
 }
-
-// Raichu with an evaluator that checks, at every evaluation of every search, the incremental entry
-// against a refresh of the same position and the score against the reference inference.
-struct CheckingEval {
-  static inline std::uint64_t evaluations = 0, mismatches = 0;
-  explicit CheckingEval(std::shared_ptr<const learned::EvalFile> f) : file(f), incremental(f), fresh(f) {}
-  void root(const State& s) { incremental.root(s); }
-  void push(int ply, const State& parent, const Move& m, const State& child) { incremental.push(ply, parent, m, child); }
-  int evaluate(const State& s, int ply, const int* weights, const raichu::MoveList& moves) {
-    const int value = incremental.evaluate(s, ply, weights, moves);
-    fresh.refresh(ply, s);
-    ++evaluations;
-    if (value != fresh.learned_score(s, ply) || value != learned_reference_score(*file, s)) ++mismatches;
-    return value;
-  }
-  std::shared_ptr<const learned::EvalFile> file;
-  LearnedEval incremental, fresh;
-};
-struct CheckedGame : raichu::Game {
-  using Incremental = CheckingEval;
-};
 
 }  // namespace
 
@@ -67,30 +45,10 @@ TEST_CASE("the engine's learned evaluation equals the file's reference inference
   for (train::Form form : {train::Form::Network, train::Form::Linear}) {
     const auto file = random_file(form, form == train::Form::Network ? 5 : 6, "identity.eval");
     LearnedEval eval(file);
-    Rng rng(11);
-    int positions = 0;
-    for (int game = 0; positions < 10000; ++game) {
-      State s = start_position(8 + 2 * (game % 5));
-      eval.root(s);
-      int ply = 0;
-      while (!result(s).over()) {
-        if (ply == search::kMaxPly) {  // a game is longer than a search's line: start the line again here
-          eval.root(s);
-          ply = 0;
-        }
-        raichu::MoveList moves;
-        generate_moves(s, moves);
-        const Move m = moves[rng.below(moves.size())];
-        const State child = play(s, m);
-        eval.push(++ply, s, m, child);
-        s = child;
-        // Evaluated at some plies only, as a search does: the entries between catch up lazily.
-        if (rng.below(3) == 0 || result(s).over()) {
-          REQUIRE(eval.learned_score(s, ply) == learned_reference_score(*file, s));
-          ++positions;
-        }
-      }
-    }
+    const int positions = train_test::check_random_lines<raichu::Game>(
+        eval, [](int game) { return start_position(8 + 2 * (game % 5)); }, 11, 10000,
+        [&](const State& s, int ply) { REQUIRE(eval.learned_score(s, ply) == LearnedEval::reference_score(*file, s)); },
+        [](const State&, const Move&) {});
     CHECK(positions >= 10000);
   }
 }
@@ -98,27 +56,10 @@ TEST_CASE("the engine's learned evaluation equals the file's reference inference
 TEST_CASE("inside searches, the incremental entries equal a refresh at every evaluation", "[train][engine][raichu]") {
   for (train::Form form : {train::Form::Network, train::Form::Linear}) {
     const auto file = random_file(form, 21, "search.eval");
-    CheckingEval::evaluations = CheckingEval::mismatches = 0;
-    const ParamSet params = default_params();
-    Rng rng(4);
-    for (int game = 0; game < 5; ++game) {
-      search::AlphaBeta<CheckedGame> engine(params.values(), search::AlphaBetaKnobs::from(params));
-      engine.set_incremental(std::make_unique<CheckingEval>(file));
-      State s = start_position(8 + 2 * game);
-      for (int move = 0; move < 24 && !result(s).over(); ++move) {
-        SearchLimits limits;
-        limits.nodes = 1500;
-        const auto found = engine.search(s, limits);
-        REQUIRE(found.best);
-        // Mostly the engine's move, sometimes a random one, so that the games differ.
-        raichu::MoveList moves;
-        generate_moves(s, moves);
-        s = play(s, rng.below(4) == 0 ? moves[rng.below(moves.size())] : *found.best);
-      }
-    }
-    INFO("evaluations " << CheckingEval::evaluations);
-    CHECK(CheckingEval::evaluations > 50000);
-    CHECK(CheckingEval::mismatches == 0);
+    const std::uint64_t evaluations = train_test::check_searches<raichu::Game>(
+        file, default_params(), [](int game) { return start_position(8 + 2 * game); }, 5, 24, 1500);
+    INFO("evaluations " << evaluations);
+    CHECK(evaluations > 50000);
   }
 }
 
@@ -141,7 +82,7 @@ TEST_CASE("a search with a learned file is deterministic at fixed nodes and diff
   CHECK(a.depth == b.depth);
   CHECK((a.score != hand.score || a.best_move != hand.best_move));  // the file is really used
   // Added beside the hand-made evaluation: the hand-made score plus the learned one at a leaf.
-  const auto file = load_learned_eval("det.eval");
+  const auto file = LearnedEval::read("det.eval");
   LearnedEval added(file, true);
   const State s = start_position(10);
   raichu::MoveList moves;
@@ -149,7 +90,7 @@ TEST_CASE("a search with a learned file is deterministic at fixed nodes and diff
   added.root(s);
   const ParamSet params = default_params();
   CHECK(added.evaluate(s, 0, params.values().data(), moves) ==
-        learned_reference_score(*file, s) + raichu::evaluate(s, params.values().data(), moves));
+        LearnedEval::reference_score(*file, s) + raichu::evaluate(s, params.values().data(), moves));
 }
 
 TEST_CASE("eval=FILE and --eval load a Raichu file and refuse another game's with exit code 2", "[train][engine][cli]") {
