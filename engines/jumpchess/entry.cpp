@@ -145,6 +145,7 @@ GameEntry game_entry() {
   entry.eval_weights = kFeatureCount;
   entry.features = position_features;
   entry.datagen_game = datagen_game;
+  entry.learned_eval = true;  // learned_eval.hpp: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
   entry.exports.push_back({"cpp", "GetStep for the tournament's C++ template: one self-contained C++14 file",
                            [](const ExportRequest& request) {

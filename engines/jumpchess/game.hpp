@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "jumpchess/eval.hpp"
+#include "jumpchess/learned_eval.hpp"
 #include "jumpchess/movegen.hpp"
 #include "jumpchess/rules.hpp"
 #include "jumpchess/state.hpp"
@@ -34,6 +35,8 @@ struct Game {
   using MoveList = jumpchess::MoveList;
   static constexpr const char* kName = "jumpchess";
   static constexpr std::size_t kHistorySize = kSquares * kSquares;
+  // A learned evaluation file, when an engine is given one (learned_eval.hpp; search::AlphaBeta::set_incremental).
+  using Incremental = LearnedEval;
 
   static bool ends_before_moves(const State& s) { return jumpchess::ends_before_moves(s); }
   // Never empty for a live state: a side without a piece or a legal move has the pass.

@@ -1,7 +1,7 @@
 #pragma once
 // A learned evaluation file on the lab's alpha-beta engine (docs/tools/train.md §8): the game's
-// Game::Incremental (Raichu: raichu/learned_eval.hpp) read from the request's file and set on the
-// engine. A game whose engine has none refuses the file.
+// Game::Incremental (Raichu's and jump chess's learned_eval.hpp, on search/learned_line_eval.hpp)
+// read from the request's file and set on the engine. A game whose engine has none refuses the file.
 #include <string>
 
 #include "core/error.hpp"

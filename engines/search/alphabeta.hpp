@@ -47,8 +47,8 @@ concept AlphaBetaGame = requires(const typename G::State& s, typename G::MoveLis
   { G::kHistorySize } -> std::convertible_to<std::size_t>;
 };
 
-// An evaluation kept incrementally along the search's line (Raichu's learned evaluation files:
-// raichu/learned_eval.hpp), offered by a game as G::Incremental with
+// An evaluation kept incrementally along the search's line (the learned evaluation files of Raichu and
+// jump chess: learned_line_eval.hpp), offered by a game as G::Incremental with
 //   root(s)                            the root, from scratch, when a search starts;
 //   push(ply, parent, move, child)     each child the search makes, at its ply (>= 1);
 //   evaluate(s, ply, weights, moves)   the static evaluation of s, the position at `ply` of the line.

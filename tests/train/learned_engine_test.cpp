@@ -119,7 +119,7 @@ TEST_CASE("eval=FILE and --eval load a Raichu file and refuse another game's wit
   const auto other_game = run("match jumpchess --engine name=a,nodes=100,eval=" + good + " --engine name=b,nodes=100 "
                               "--games 2 --out jc.jsonl");
   CHECK(other_game.status == 2);
-  CHECK_THAT(other_game.output, Contains("does not evaluate with learned evaluation files"));
+  CHECK_THAT(other_game.output, Contains("game is 'raichu', expected 'jumpchess'"));
 
   const auto search = run("search raichu --n 10 --nodes 3000 --eval " + good);
   INFO(search.output);
