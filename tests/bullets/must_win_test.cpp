@@ -126,6 +126,7 @@ int walls_parameter(const std::string& text) {
 struct Suite {
   std::vector<State> boards;
   std::vector<int> walls;  // the generator's wall parameter of each board
+  int first = 0;           // the number of boards[0] in the suite (a part of it played alone)
 };
 
 // Boards of the tournament's ranges (15-50 x 20-50, walls 10-200, round limit 100-2,000), as
@@ -190,14 +191,23 @@ struct BandCount {
 // limit must be a draw, every other game a win; against the wanderer, a draw is expected only where no
 // shot can ever reach a square it can walk to. Against the dodger (a careful player that never shoots)
 // no game may be lost; the share won is a figure, not a pass mark.
-void must_win(const std::vector<State>& boards, const std::vector<int>& walls, Bot bot, std::uint64_t iterations,
-              std::uint64_t seed) {
+// Game g of the suite (board g / 2) is seeded by derive_seed(seed, g) whichever part of the suite is
+// played, so that the parts of a long run (GAMELAB_MUST_WIN_FIRST) play the games of the whole.
+void must_win(const Suite& suite, Bot bot, std::uint64_t iterations, std::uint64_t seed) {
+  const std::vector<State>& boards = suite.boards;
+  const std::vector<int>& walls = suite.walls;
   const ParamSet params = release_params();
   const int games = static_cast<int>(boards.size()) * 2;
   std::vector<Played> played(static_cast<std::size_t>(games));
+  int done = 0;
 #pragma omp parallel for schedule(dynamic)
   for (int g = 0; g < games; ++g) {
-    played[g] = play_bot(boards[g / 2], g % 2 ? Red : Blue, bot, params, iterations, derive_seed(seed, static_cast<std::uint64_t>(g)));
+    const std::uint64_t game = static_cast<std::uint64_t>(2 * suite.first + g);
+    played[g] = play_bot(boards[g / 2], g % 2 ? Red : Blue, bot, params, iterations, derive_seed(seed, game));
+#pragma omp critical
+    // Progress for the long runs (the slow suites take hours): one line per game, on standard error.
+    std::fprintf(stderr, "must-win vs %s: board %d, engine %s: %s at round %u (%d/%d)\n", bot_name(bot),
+                 suite.first + g / 2, g % 2 ? "Red" : "Blue", to_string(played[g].outcome), played[g].rounds, ++done, games);
   }
   std::map<std::string, BandCount> bands;
   BandCount all;
@@ -206,7 +216,7 @@ void must_win(const std::vector<State>& boards, const std::vector<int>& walls, B
     const Side engine_side = g % 2 ? Red : Blue;
     const auto plan = plan_hit(start, engine_side);
     const bool proven_draw = bot == Bot::Stays ? !plan : bot == Bot::Wanders && never_in_reach(start, engine_side, bot);
-    INFO("board " << g / 2 << " (" << start.board->rows() << "x" << start.board->cols() << ", limit " << start.limit
+    INFO("board " << suite.first + g / 2 << " (" << start.board->rows() << "x" << start.board->cols() << ", limit " << start.limit
                   << "), engine " << (engine_side == Blue ? "Blue" : "Red") << " vs " << bot_name(bot)
                   << ": earliest hit of a player that stays " << (plan ? std::to_string(plan->hit_round) : std::string("none"))
                   << ", " << to_string(played[g].outcome) << " at round " << played[g].rounds);
@@ -234,10 +244,17 @@ void must_win(const std::vector<State>& boards, const std::vector<int>& walls, B
   }
 }
 
-// The must-win suite: the first `count` boards of seed 3401, or the first GAMELAB_MUST_WIN_BOARDS.
+// The must-win suite: the first `count` boards of seed 3401, or the first GAMELAB_MUST_WIN_BOARDS; from
+// board GAMELAB_MUST_WIN_FIRST on when it is set (a long run played in parts: the same games).
 Suite must_win_suite(int count) {
   if (const char* n = std::getenv("GAMELAB_MUST_WIN_BOARDS")) count = std::min(count, std::atoi(n));
-  return tournament_suite(3401, count);
+  const char* from = std::getenv("GAMELAB_MUST_WIN_FIRST");
+  const int first = from ? std::max(0, std::atoi(from)) : 0;
+  Suite suite = tournament_suite(3401, first + count);
+  suite.boards.erase(suite.boards.begin(), suite.boards.begin() + first);
+  suite.walls.erase(suite.walls.begin(), suite.walls.begin() + first);
+  suite.first = first;
+  return suite;
 }
 
 }  // namespace
@@ -347,26 +364,26 @@ TEST_CASE("must win: the release engine hits a player that never moves and one t
   REQUIRE_FALSE(earliest_hit_round(tournament_boards(2603, 1, true)[0], Blue));
   const Suite suite = tournament_suite(2604, 1, true);
   REQUIRE(earliest_hit_round(suite.boards[0], Blue));
-  must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 1);
-  must_win(suite.boards, suite.walls, Bot::Wanders, kBotIterations, 1);
+  must_win(suite, Bot::Stays, kBotIterations, 1);
+  must_win(suite, Bot::Wanders, kBotIterations, 1);
 }
 
 TEST_CASE("must win: a player that never moves, the suite's first 40 boards", "[bullets][must-win]") {
   const Suite suite = must_win_suite(40);
-  must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 2);
+  must_win(suite, Bot::Stays, kBotIterations, 2);
 }
 
 TEST_CASE("must win: a player that never moves, 200 boards over the tournament's range", "[bullets][must-win][slow]") {
   const Suite suite = must_win_suite(200);
-  must_win(suite.boards, suite.walls, Bot::Stays, kBotIterations, 2);
+  must_win(suite, Bot::Stays, kBotIterations, 2);
 }
 
 TEST_CASE("must win: a player that wanders at random, 200 boards over the tournament's range", "[bullets][must-win][slow]") {
   const Suite suite = must_win_suite(200);
-  must_win(suite.boards, suite.walls, Bot::Wanders, kBotIterations, 3);
+  must_win(suite, Bot::Wanders, kBotIterations, 3);
 }
 
 TEST_CASE("must not lose: a careful player that never shoots and dodges, 200 boards", "[bullets][must-win][slow]") {
   const Suite suite = must_win_suite(200);
-  must_win(suite.boards, suite.walls, Bot::Dodges, kBotIterations, 4);
+  must_win(suite, Bot::Dodges, kBotIterations, 4);
 }
