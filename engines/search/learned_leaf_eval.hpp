@@ -51,8 +51,9 @@ class LearnedLeafEval {
   // The file at `path` as this game's engine reads it, once per process (the engines of a match share
   // it): another game's, input set's or version's file, or a broken one, is an InputError naming the
   // file and the field.
+  static learned::EvalFileExpect expect() { return {Inputs::kGame, "", Inputs::kInputName, Inputs::kInputCount}; }
   static std::shared_ptr<const learned::EvalFile> load(const std::string& path) {
-    return learned::shared_eval_file(path, {Inputs::kGame, "", Inputs::kInputName, Inputs::kInputCount});
+    return learned::shared_eval_file(path, expect());
   }
 
   // `eval_scale`: the MCTS's evaluation units per logit (mcts_eval_scale). With `add_handmade` the
