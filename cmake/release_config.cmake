@@ -15,8 +15,19 @@
 # changes, so a plain `cmake --build BUILD --target release_bots` picks up a new release. Without
 # release.json the table is empty and the bot plays the game's default parameters (kFrozen is false).
 # Every bot registered here is also a dependency of the `release_bots` target.
+#
+# A release may also hold a learned evaluation (`gamelab release <game> --eval FILE`): release.json's
+# "eval" member records its fingerprint, input set and mode, and the file itself is
+# engines/<game>/release.eval. Its bytes are compiled in as an array (embed_eval.cmake: one object,
+# ${CMAKE_BINARY_DIR}/generated/<game>/release_eval.cpp, added to every target registered here), and the
+# header's embedded_eval() gives them with the recorded fingerprint and mode, which the bot plays with
+# (search/embedded_eval.hpp). The configuration stops, naming the files, when release.eval's
+# fingerprint, game or input set is not what release.json records, when release.json names an
+# evaluation and release.eval is missing, or when release.eval exists and release.json names none.
+# Without one, embedded_eval() is empty and the bots are as they were.
 
 set(GAMELAB_RELEASE_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/release_params.hpp.in")
+include("${CMAKE_CURRENT_LIST_DIR}/embed_eval.cmake")
 
 # Escapes a string for a C++ string literal.
 function(_gamelab_cxx_string out text)
@@ -35,6 +46,80 @@ function(_gamelab_release_get out file json expected)
     message(FATAL_ERROR "${file}: ${where}: ${error} (expected ${expected}; see eval/release/release_config.hpp)")
   endif()
   set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+# The release's learned evaluation, when release.json (`json`, read from `file`) records one: checks
+# engines/<game>/release.eval against it, embeds its bytes in `target`, and sets RELEASE_HAS_EVAL,
+# RELEASE_EVAL_FINGERPRINT, RELEASE_EVAL_ADD, RELEASE_EVAL_DECLARATION and RELEASE_EVAL_BYTES for the
+# header (an empty string_view without one).
+function(_gamelab_release_eval target game file json)
+  set(eval "${PROJECT_SOURCE_DIR}/engines/${game}/release.eval")
+  set(has false)
+  if(NOT "${json}" STREQUAL "")
+    string(JSON type ERROR_VARIABLE missing TYPE "${json}" eval)
+    if(NOT missing AND NOT type STREQUAL "NULL")
+      set(has true)
+    endif()
+  endif()
+  set(RELEASE_HAS_EVAL false PARENT_SCOPE)
+  set(RELEASE_EVAL_FINGERPRINT "" PARENT_SCOPE)
+  set(RELEASE_EVAL_ADD true PARENT_SCOPE)
+  set(RELEASE_EVAL_DECLARATION "" PARENT_SCOPE)
+  set(RELEASE_EVAL_BYTES "std::string_view()" PARENT_SCOPE)
+  if(EXISTS "${eval}")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${eval}")
+  endif()
+  if(NOT has)
+    if(EXISTS "${eval}")
+      message(FATAL_ERROR "${eval}: release.json records no learned evaluation (no member eval), so this file is "
+                          "no release's: a release.eval comes only with its release.json from `gamelab release ${game} "
+                          "--eval FILE` (remove it, or release again)")
+    endif()
+    return()
+  endif()
+  _gamelab_release_get(fingerprint "${file}" "${json}" "the evaluation file's fingerprint" eval fingerprint)
+  _gamelab_release_get(inputs "${file}" "${json}" "the evaluation file's input set" eval inputs)
+  _gamelab_release_get(mode "${file}" "${json}" "add or replace" eval mode)
+  string(LENGTH "${fingerprint}" digits)
+  if(NOT fingerprint MATCHES "^[0-9a-f]+$" OR NOT digits EQUAL 16)
+    message(FATAL_ERROR "${file}: eval.fingerprint is '${fingerprint}', expected 16 hex digits")
+  endif()
+  if(NOT mode STREQUAL "add" AND NOT mode STREQUAL "replace")
+    message(FATAL_ERROR "${file}: eval.mode is '${mode}', expected add or replace")
+  endif()
+  if(NOT EXISTS "${eval}")
+    message(FATAL_ERROR "${file}: eval: the release has a learned evaluation (fingerprint ${fingerprint}), but ${eval} "
+                        "does not exist (release again with `gamelab release ${game} ... --eval FILE`)")
+  endif()
+  gamelab_eval_header("${eval}" header)
+  if(NOT header_game STREQUAL game)
+    message(FATAL_ERROR "${eval}: game is '${header_game}', expected '${game}'")
+  endif()
+  if(NOT header_inputs STREQUAL inputs)
+    message(FATAL_ERROR "${eval}: the input set is '${header_inputs}', but release.json records eval.inputs '${inputs}'")
+  endif()
+  if(NOT header_fingerprint STREQUAL fingerprint)
+    message(FATAL_ERROR "${eval}: fingerprint is '${header_fingerprint}', but release.json records eval.fingerprint "
+                        "'${fingerprint}': the two files are not of one release (release again)")
+  endif()
+  # One object per game, whatever number of targets carry it.
+  set(library "gamelab_${game}_release_eval")
+  if(NOT TARGET ${library})
+    set(source "${CMAKE_BINARY_DIR}/generated/${game}/release_eval.cpp")
+    gamelab_write_embedded_eval(FILE "${eval}" OUTPUT "${source}" NAMESPACE "gamelab::${game}::release"
+                                FUNCTION embedded_eval_bytes)
+    add_library(${library} OBJECT "${source}")
+    set_target_properties(${library} PROPERTIES UNITY_BUILD OFF)
+  endif()
+  target_sources(${target} PRIVATE $<TARGET_OBJECTS:${library}>)
+  set(RELEASE_HAS_EVAL true PARENT_SCOPE)
+  set(RELEASE_EVAL_FINGERPRINT "${fingerprint}" PARENT_SCOPE)
+  if(mode STREQUAL "replace")
+    set(RELEASE_EVAL_ADD false PARENT_SCOPE)
+  endif()
+  set(RELEASE_EVAL_DECLARATION "std::string_view embedded_eval_bytes();  // release_eval.cpp (cmake/embed_eval.cmake)"
+      PARENT_SCOPE)
+  set(RELEASE_EVAL_BYTES "embedded_eval_bytes()" PARENT_SCOPE)
 endfunction()
 
 function(gamelab_release_config target)
@@ -83,6 +168,7 @@ function(gamelab_release_config target)
     _gamelab_cxx_string(RELEASE_FINGERPRINT "${fingerprint}")
     set(RELEASE_FROZEN true)
     set(RELEASE_SOURCE "engines/${game}/release.json")
+    _gamelab_release_eval(${target} ${game} "${file}" "${json}")
   else()
     # Watch the folder, so that the release.json the gate writes there re-runs CMake.
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/engines/${game}")
@@ -90,6 +176,7 @@ function(gamelab_release_config target)
     set(RELEASE_FINGERPRINT "")
     set(RELEASE_FROZEN false)
     set(RELEASE_SOURCE "the game's default parameters (engines/${game}/release.json does not exist)")
+    _gamelab_release_eval(${target} ${game} "${file}" "")
   endif()
   configure_file("${GAMELAB_RELEASE_TEMPLATE}" "${CMAKE_BINARY_DIR}/generated/${game}/release_params.hpp" @ONLY)
   target_include_directories(${target} PRIVATE "${CMAKE_BINARY_DIR}/generated")

@@ -5,9 +5,10 @@
 // The search gets what is left of the 150 ms after the start and the parse, less a margin
 // (engine.hpp: tournament_movetime_ms), or MS milliseconds with --move-ms. It plays the frozen
 // configuration compiled in from engines/bullets/release.json (cmake/release_config.cmake), or FILE's
-// parameters with --params; `bullets_bot --print-params` prints the compiled set. The search's seed is
-// the position's hash. Bad input (or a game already over): a message on standard error, exit code 2,
-// nothing on standard output.
+// parameters with --params, with the release's learned evaluation when it has one
+// (engines/bullets/release.eval, compiled in); `bullets_bot --print-params` prints the compiled set.
+// The search's seed is the position's hash. Bad input (or a game already over): a message on standard
+// error, exit code 2, nothing on standard output.
 #include <unistd.h>
 
 #include <charconv>
@@ -18,11 +19,13 @@
 
 #include "bullets/engine.hpp"
 #include "bullets/eval.hpp"
+#include "bullets/game.hpp"
 #include "bullets/notation.hpp"
 #include "bullets/release_params.hpp"
 #include "bullets/search_actions.hpp"
 #include "core/bot_frame.hpp"
 #include "core/error.hpp"
+#include "search/embedded_eval.hpp"
 
 namespace {
 
@@ -120,10 +123,16 @@ int main(int argc, char** argv) {
                                              [] { return release::frozen_params(default_params()); }, default_params());
     if (!played) return 0;
     const ParamSet& params = *played;
+    // The release's learned evaluation compiled in, if it has one (engines/bullets/release.eval), read
+    // before the input: a bot whose embedded file is not the one release.json records refuses to start
+    // (exit code 3), rather than answer with the fallback below.
+    const learned::EmbeddedEval eval = release::embedded_eval();
+    learned::load_embedded_eval(eval, LearnedEval::expect());
     const Position position = parse_input(read_standard_input());
     const Action fallback = fallback_action(position.state, position.you);
     try {
       Engine engine(params, position.state.hash);
+      search::attach_embedded_eval(engine, eval);
       SearchLimits limits;
       const double used_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - kStart).count();
       limits.movetime_ms = options.move_ms > 0 ? options.move_ms : tournament_movetime_ms(used_ms);

@@ -13,6 +13,7 @@
 #include "dcms/notation.hpp"
 #include "dcms/rules.hpp"
 #include "dcms/setup.hpp"
+#include "search/embedded_eval.hpp"
 
 namespace gamelab::dcms {
 
@@ -167,7 +168,9 @@ std::string answer_bot_request(const BotRequest& request, Engine& engine, const 
   return text;
 }
 
-int run_bot(std::istream& in, std::FILE* out, const ParamSet& params, const BotOptions& options) {
+int run_bot(std::istream& in, std::FILE* out, const ParamSet& params, const BotOptions& options,
+            const learned::EmbeddedEval& eval) {
+  learned::load_embedded_eval(eval, LearnedEval::expect());  // read once, before any request
   // Frees the last request's engine (and its search tree) beside the main thread, which goes on to
   // read the next request at once: a referee that asks again as soon as it has the answer must not
   // wait for the free.
@@ -187,6 +190,7 @@ int run_bot(std::istream& in, std::FILE* out, const ParamSet& params, const BotO
     const BotRequest request = read_bot_request(in, line_number, number);
     if (request.kind == BotRequest::Kind::End || request.kind == BotRequest::Kind::Quit) return 0;
     auto engine = std::make_unique<Engine>(params, bot_request_seed(request, options));
+    search::attach_embedded_eval(*engine, eval);
     engine->keep_tree(true);
     const std::string line = answer_bot_request(request, *engine, options) + "\n";
     std::fwrite(line.data(), 1, line.size(), out);

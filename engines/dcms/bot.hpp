@@ -27,6 +27,7 @@
 #include <optional>
 #include <string>
 
+#include "core/embedded_eval.hpp"
 #include "core/params.hpp"
 #include "dcms/state.hpp"
 
@@ -71,7 +72,11 @@ std::string answer_bot_request(const BotRequest& request, Engine& engine, const 
 
 // Reads requests from `in` and answers each on `out` (flushed) until quit or the end of input: returns
 // 0. InputError for a bad request (nothing is printed for it). Each request gets a fresh engine that
-// keeps its search tree until the answer is out: freeing it is not on the clock.
-int run_bot(std::istream& in, std::FILE* out, const ParamSet& params, const BotOptions& options);
+// keeps its search tree until the answer is out: freeing it is not on the clock. `eval`: the release's
+// learned evaluation compiled into the bot (release_params.hpp embedded_eval(); empty: the hand-made
+// evaluation alone), read before the first request (std::runtime_error if it is not the one
+// release.json records) and given to every engine in its recorded mode.
+int run_bot(std::istream& in, std::FILE* out, const ParamSet& params, const BotOptions& options,
+            const learned::EmbeddedEval& eval = {});
 
 }  // namespace gamelab::dcms

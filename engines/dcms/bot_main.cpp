@@ -5,10 +5,11 @@
 //     dcms_bot --print-params
 // One request after the other until `quit` or the end of input, one answer line each, searching 80%
 // of S seconds less 100 ms (default S = 5, the tournament's), counted from the request's first line. It
-// plays the frozen configuration compiled in from engines/dcms/release.json, or FILE's parameters. A
-// bad request (wrong size, bad characters, an impossible position, a game already over): a message on
+// plays the frozen configuration compiled in from engines/dcms/release.json, or FILE's parameters, with
+// the release's learned evaluation when it has one (engines/dcms/release.eval, compiled in). A bad
+// request (wrong size, bad characters, an impossible position, a game already over): a message on
 // standard error, nothing printed for it, exit code 2; bad arguments: exit code 2 with the usage;
-// internal error: 3.
+// internal error (an embedded evaluation that is not the release's among them): 3.
 #include <charconv>
 #include <cstdio>
 #include <iostream>
@@ -102,6 +103,7 @@ int main(int argc, char** argv) {
     if (!played) return 0;
     const ParamSet& params = *played;
     std::ios::sync_with_stdio(false);
-    return run_bot(std::cin, stdout, params, options.bot);
+    // The release's learned evaluation compiled in, if it has one (engines/dcms/release.eval).
+    return run_bot(std::cin, stdout, params, options.bot, release::embedded_eval());
   });
 }

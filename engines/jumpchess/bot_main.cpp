@@ -6,10 +6,11 @@
 // every request with the path of the move its search chooses, checked by the path replayer before it
 // is sent (client.hpp). It searches 60% of the judge's per-move limit S less 50 ms (default S = 5, the
 // tournament's), to depth D at most if given. It plays the frozen configuration compiled in from
-// engines/jumpchess/release.json, or FILE's parameters. Exit codes: 0 after the judge's exit code,
+// engines/jumpchess/release.json, or FILE's parameters, with the release's learned evaluation when it
+// has one (engines/jumpchess/release.eval, compiled in). Exit codes: 0 after the judge's exit code,
 // 1 if the judge closes the connection first, 2 for bad arguments or a request that cannot be a
 // position (bad board values, more than 9 pieces a side, a game already over), with the reason on
-// standard error; 3 for an internal error.
+// standard error; 3 for an internal error (an embedded evaluation that is not the release's among them).
 #include <charconv>
 #include <cstdio>
 #include <string>
@@ -20,6 +21,7 @@
 #include "jumpchess/client.hpp"
 #include "jumpchess/eval.hpp"
 #include "jumpchess/release.hpp"
+#include "jumpchess/release_params.hpp"
 
 namespace {
 
@@ -117,6 +119,7 @@ int main(int argc, char** argv) {
     arguments_read = true;
     const auto played =
         bot::params_or_print("jumpchess_bot", options.print_params, options.params, release_params, default_params());
-    return played ? run_client(options.client, *played, stderr) : 0;
+    // The release's learned evaluation compiled in, if it has one (engines/jumpchess/release.eval).
+    return played ? run_client(options.client, *played, stderr, release::embedded_eval()) : 0;
   });
 }

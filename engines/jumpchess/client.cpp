@@ -8,6 +8,7 @@
 #include "jumpchess/protocol.hpp"
 #include "jumpchess/rules.hpp"
 #include "jumpchess/socket.hpp"
+#include "search/embedded_eval.hpp"
 
 namespace gamelab::jumpchess {
 
@@ -61,8 +62,10 @@ Path safe_path(const State& state, const std::optional<Move>& best) {
   return {};
 }
 
-ClientPlayer::ClientPlayer(const ParamSet& params)
-    : engine_(std::make_unique<search::AlphaBeta<Game>>(params.values(), search::AlphaBetaKnobs::from(params))) {}
+ClientPlayer::ClientPlayer(const ParamSet& params, const learned::EmbeddedEval& eval)
+    : engine_(std::make_unique<search::AlphaBeta<Game>>(params.values(), search::AlphaBetaKnobs::from(params))) {
+  search::attach_embedded_eval(*engine_, eval);
+}
 
 ClientPlayer::Choice ClientPlayer::choose(const State& state, std::chrono::steady_clock::time_point start,
                                           std::int64_t movetime_ms, std::optional<int> depth) {
@@ -85,8 +88,9 @@ ClientPlayer::Choice ClientPlayer::choose(const State& state, std::chrono::stead
   return choice;
 }
 
-int run_client(const ClientOptions& options, const ParamSet& params, std::FILE* log) {
-  ClientPlayer player(params);  // the transposition table is allocated before the first request
+int run_client(const ClientOptions& options, const ParamSet& params, std::FILE* log, const learned::EmbeddedEval& eval) {
+  // The transposition table is allocated, and the embedded evaluation read, before connecting.
+  ClientPlayer player(params, eval);
   Socket socket = connect_with_retries(options);
   send_all(socket, protocol::encode_team(options.team), "the team id");
   const std::int64_t movetime_ms = client_movetime_ms(options.time_limit_s);

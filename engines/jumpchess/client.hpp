@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/embedded_eval.hpp"
 #include "core/params.hpp"
 #include "jumpchess/game.hpp"
 #include "jumpchess/path.hpp"
@@ -32,10 +33,12 @@ std::int64_t client_movetime_ms(double time_limit_s);
 Path safe_path(const State& state, const std::optional<Move>& best);
 
 // Plays the client's moves for one connection: the engine keeps its tables from move to move, and the
-// positions it has seen (its requests and its own moves' results) count as repetitions.
+// positions it has seen (its requests and its own moves' results) count as repetitions. `eval`: the
+// release's learned evaluation compiled into the bot (release_params.hpp embedded_eval(); empty: the
+// hand-made evaluation alone), read here: std::runtime_error if it is not the one release.json records.
 class ClientPlayer {
  public:
-  explicit ClientPlayer(const ParamSet& params);
+  explicit ClientPlayer(const ParamSet& params, const learned::EmbeddedEval& eval = {});
 
   struct Choice {
     Path path;
@@ -66,7 +69,8 @@ struct ClientOptions {
 // Connects and plays until the judge says exit (code 0): returns 0. A judge that closes the connection
 // first: a message on `log`, returns 1. InputError for what the judge sends that cannot be a request
 // (a board value outside 0..2, more than 9 pieces a side, a game already over, is_black not 0 or 1)
-// and for a connection that cannot be made.
-int run_client(const ClientOptions& options, const ParamSet& params, std::FILE* log);
+// and for a connection that cannot be made. `eval`: the release's learned evaluation (ClientPlayer).
+int run_client(const ClientOptions& options, const ParamSet& params, std::FILE* log,
+               const learned::EmbeddedEval& eval = {});
 
 }  // namespace gamelab::jumpchess

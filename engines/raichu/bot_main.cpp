@@ -3,7 +3,8 @@
 // It prints a legal successor board at once (before any search, so that the referee always has a
 // move), then the best successor after every completed iteration of the alpha-beta search, each line
 // flushed, and exits by itself before TIMELIMIT. The frozen configuration (engines/raichu/release.json)
-// is compiled in. Bad input: a message on standard error and exit code 2; no move is printed.
+// is compiled in, with the release's learned evaluation when it has one (engines/raichu/release.eval).
+// Bad input: a message on standard error and exit code 2; no move is printed.
 #include <unistd.h>
 
 #include <chrono>
@@ -17,10 +18,12 @@
 #include "raichu/bot.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
+#include "raichu/learned_eval.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/release_params.hpp"
 #include "raichu/tablebase.hpp"
 #include "search/alphabeta.hpp"
+#include "search/embedded_eval.hpp"
 
 namespace gamelab::raichu {
 std::string embedded_tables();  // embedded_tables.cpp.in
@@ -62,6 +65,10 @@ ParamSet playing_params() {
 }
 
 [[noreturn]] void play_move(const BotRequest& request, std::chrono::steady_clock::time_point start) {
+  // The release's learned evaluation, if it has one, read before any answer: a bot whose embedded file
+  // is not the one release.json records refuses to start (an internal error, exit code 3).
+  const learned::EmbeddedEval eval = release::embedded_eval();
+  learned::load_embedded_eval(eval, LearnedEval::expect());
   const State& root = request.state;
   BoardPrinter printer(root);
   raichu::MoveList moves;
@@ -73,6 +80,7 @@ ParamSet playing_params() {
   search::SearchOptions options;
   options.tt_megabytes = bot_table_megabytes(request.time_limit_s);
   search::AlphaBeta<Game> engine(params.values(), search::AlphaBetaKnobs::from(params), options);
+  search::attach_embedded_eval(engine, eval);  // as eval=FILE,evalmode=MODE on the lab's engine
   // The embedded endgame tables (n = 8, up to 3 pieces): exact values inside the search, and a root
   // they know answered from them. Unreadable tables are a warning, never a lost move.
   std::optional<tb::Tablebase> tables;

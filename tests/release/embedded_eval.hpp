@@ -1,0 +1,73 @@
+#pragma once
+// What tests_release_eval shares: the learned evaluation files it compiles in (tests/CMakeLists.txt:
+// make_embedded_evals writes EMBEDDED_EVALS/<game>.eval, cmake/embed_eval.cmake compiles each into
+// embedded_eval_test::<game>_bytes(), as the release bots get engines/<game>/release.eval), given as a
+// bot's release_params.hpp gives its own (embedded_eval()); the lab's engine with the same file
+// (`gamelab search --eval FILE --json`), whose answers the bots' engines must give; and two
+// evaluators of one line moved in lockstep.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "common/run.hpp"
+#include "core/embedded_eval.hpp"
+#include "core/eval_file.hpp"
+
+namespace embedded_eval_test {
+
+std::string_view raichu_bytes();
+std::string_view jumpchess_bytes();
+std::string_view dcms_bytes();
+std::string_view bullets_bytes();
+
+// A game's test file: where it is on disk (what eval=FILE reads), its bytes compiled in, and its
+// fingerprint (what release.json would record).
+struct TestEval {
+  std::string game, path;
+  std::string_view bytes;
+  std::string fingerprint, source;
+  TestEval(const std::string& g, std::string_view compiled)
+      : game(g), path(std::string(EMBEDDED_EVALS) + "/" + g + ".eval"), bytes(compiled), source("the test's " + g + ".eval") {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx",
+                  static_cast<unsigned long long>(gamelab::learned::read_eval_file(path).fingerprint()));
+    fingerprint = hex;
+  }
+  // As a bot's release::embedded_eval() gives it: added to the hand-made evaluation, or replacing it.
+  gamelab::learned::EmbeddedEval embedded(bool add) const { return {bytes, fingerprint, add, source}; }
+  // The same bytes with a fingerprint release.json does not record.
+  gamelab::learned::EmbeddedEval disagreeing() const { return {bytes, "0123456789abcdef", true, source}; }
+};
+
+inline const char* mode_name(bool add) { return add ? "add" : "replace"; }
+
+// `gamelab search GAME ARGS --json` with the game's release parameters and the test's file in that
+// mode: the lab's engine with eval=FILE, which the bot must equal.
+inline nlohmann::json lab_search(const TestEval& eval, const std::string& args, bool add) {
+  const auto r = gamelab_test::run("search " + eval.game + " " + args + " --params " GAMELAB_SOURCE_DIR "/engines/" + eval.game +
+                                       "/release.json --json --eval " + eval.path + " --eval-mode " + mode_name(add),
+                                   gamelab_test::Stderr::Discard);
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  return nlohmann::json::parse(r.output);
+}
+
+// Two evaluators of an alpha-beta game's line (search/learned_line_eval.hpp) told of every root and
+// move alike, for train_test::check_random_lines.
+template <class Eval>
+struct BothLines {
+  Eval& bot;
+  Eval& lab;
+  void root(const typename Eval::State& s) {
+    bot.root(s);
+    lab.root(s);
+  }
+  void push(int ply, const typename Eval::State& parent, const typename Eval::Move& m, const typename Eval::State& child) {
+    bot.push(ply, parent, m, child);
+    lab.push(ply, parent, m, child);
+  }
+};
+
+}  // namespace embedded_eval_test

@@ -1,0 +1,70 @@
+// The Bullets release bot with a learned evaluation compiled in (bot_main.cpp: search::attach_embedded_eval
+// on the engine it makes, seeded by the position's hash): on 10,000 random-play positions its MCTS
+// evaluates a leaf as the lab's engine's with eval=FILE, and its engine finds `gamelab search --eval
+// FILE`'s action at an iteration limit with the bot's seed.
+#include <catch2/catch.hpp>
+#include <memory>
+
+#include "bullets/engine.hpp"
+#include "bullets/eval.hpp"
+#include "bullets/game.hpp"
+#include "bullets/notation.hpp"
+#include "bullets/release_params.hpp"
+#include "core/embedded_eval.hpp"
+#include "core/text_file.hpp"
+#include "embedded_eval.hpp"
+#include "search/embedded_eval.hpp"
+#include "search/mcts_knobs.hpp"
+#include "search/simultaneous_mcts.hpp"
+#include "train/bullets_positions.hpp"
+
+namespace bl = gamelab::bullets;
+using gamelab::ParamSet;
+using embedded_eval_test::TestEval;
+
+TEST_CASE("bullets: the embedded evaluation evaluates the MCTS's leaves as eval=FILE on 10,000 random-play positions",
+          "[release][eval][bullets]") {
+  const TestEval test("bullets", embedded_eval_test::bullets_bytes());
+  const ParamSet params = bl::release::frozen_params(bl::default_params());
+  const std::vector<int> weights = params.values();  // the evaluation's weights, then aggression and the hunt's
+  const gamelab::search::MctsKnobs knobs = gamelab::search::MctsKnobs::from(params);
+  const std::vector<bl::State> positions = bullets_train_test::random_play_positions(10000, 43);
+  for (bool add : {true, false}) {
+    INFO(embedded_eval_test::mode_name(add));
+    gamelab::search::SimultaneousMcts<bl::SearchGame> bot(weights, knobs, 1), lab(weights, knobs, 1);
+    bot.set_learned(std::make_unique<bl::LearnedEval>(
+        gamelab::learned::load_embedded_eval(test.embedded(add), bl::LearnedEval::expect()), add, knobs.eval_scale));
+    lab.set_learned(std::make_unique<bl::LearnedEval>(bl::LearnedEval::load(test.path), add, knobs.eval_scale));
+    for (const bl::State& s : positions) REQUIRE(bot.evaluation(s) == lab.evaluation(s));
+  }
+  CHECK(positions.size() >= 10000);
+}
+
+TEST_CASE("bullets: the bot's engine with the embedded evaluation finds gamelab search's action at an iteration limit",
+          "[release][eval][bullets]") {
+  const TestEval test("bullets", embedded_eval_test::bullets_bytes());
+  const ParamSet params = bl::release::frozen_params(bl::default_params());
+  int differs_from_handmade = 0;
+  for (bool add : {true, false}) {
+    int k = 0;
+    for (const bl::State& s : bullets_train_test::random_play_positions(8, 7)) {
+      const bl::Side you = k++ % 2 ? bl::Blue : bl::Red;
+      INFO(embedded_eval_test::mode_name(add) << "\n" << bl::position_text(s, you));
+      gamelab::SearchLimits limits;
+      limits.nodes = 1500;
+      bl::Engine engine(params, s.hash);  // the bot's seed: the position's hash
+      gamelab::search::attach_embedded_eval(engine, test.embedded(add));
+      const bl::SearchResult found = engine.search(s, you, limits);
+      REQUIRE(found.action);
+      gamelab::write_file_atomic("bullets-position.txt", bl::position_text(s, you));
+      const auto lab = embedded_eval_test::lab_search(
+          test, "--board bullets-position.txt --nodes 1500 --seed " + std::to_string(s.hash), add);
+      CHECK(bl::action_text(*found.action) == lab["best"]);
+      CHECK(found.positions == lab["nodes"]);
+      bl::Engine handmade(params, s.hash);
+      const bl::SearchResult plain = handmade.search(s, you, limits);
+      differs_from_handmade += plain.action != found.action || plain.positions != found.positions;
+    }
+  }
+  CHECK(differs_from_handmade > 0);  // the file is really played
+}

@@ -1,0 +1,138 @@
+// The learned evaluation compiled into a release bot (core/embedded_eval.hpp, search/embedded_eval.hpp,
+// cmake/embed_eval.cmake): the array CMake writes holds the file's bytes exactly; an embedded file whose
+// fingerprint is not the one release.json records, or that does not read as the game's, is refused
+// naming both, and each bot refuses to start with it (before its first answer); and this build carries
+// exactly the releases of engines/ (today none has a learned evaluation: the bots are as before).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "bullets/engine.hpp"
+#include "bullets/eval.hpp"
+#include "bullets/release_params.hpp"
+#include "core/embedded_eval.hpp"
+#include "core/text_file.hpp"
+#include "dcms/bot.hpp"
+#include "dcms/eval.hpp"
+#include "dcms/game.hpp"
+#include "dcms/generator.hpp"
+#include "dcms/protocol.hpp"
+#include "dcms/release_params.hpp"
+#include "dcms/rules.hpp"
+#include "dcms/setup.hpp"
+#include "embedded_eval.hpp"
+#include "jumpchess/client.hpp"
+#include "jumpchess/release.hpp"
+#include "jumpchess/release_params.hpp"
+#include "raichu/eval.hpp"
+#include "raichu/game.hpp"
+#include "raichu/learned_eval.hpp"
+#include "raichu/release_params.hpp"
+#include "search/alphabeta.hpp"
+#include "search/embedded_eval.hpp"
+
+using Catch::Matchers::Contains;
+using embedded_eval_test::TestEval;
+namespace learned = gamelab::learned;
+
+namespace {
+
+std::vector<TestEval> test_evals() {
+  return {TestEval("raichu", embedded_eval_test::raichu_bytes()), TestEval("jumpchess", embedded_eval_test::jumpchess_bytes()),
+          TestEval("dcms", embedded_eval_test::dcms_bytes()), TestEval("bullets", embedded_eval_test::bullets_bytes())};
+}
+
+learned::EvalFileExpect expect_of(const std::string& game) {
+  if (game == "raichu") return gamelab::raichu::LearnedEval::expect();
+  if (game == "jumpchess") return gamelab::jumpchess::LearnedEval::expect();
+  if (game == "dcms") return gamelab::dcms::LearnedEval::expect();
+  return gamelab::bullets::LearnedEval::expect();
+}
+
+}  // namespace
+
+TEST_CASE("embedded evaluations: the compiled array is the file's bytes, and the file reads as eval=FILE reads it",
+          "[release][eval]") {
+  for (const TestEval& test : test_evals()) {
+    INFO(test.game);
+    CHECK(test.bytes.size() > 1000);
+    CHECK(test.bytes == gamelab::read_text_file(test.path));  // every byte, 0x00 and 0xff among them
+    const auto file = learned::load_embedded_eval(test.embedded(true), expect_of(test.game));
+    REQUIRE(file);
+    CHECK(gamelab::learned::eval_file_bytes(*file) == test.bytes);
+    CHECK(file->game == test.game);
+    // Read once per process: a bot that makes an engine per request reads the bytes once.
+    CHECK(learned::load_embedded_eval(test.embedded(false), expect_of(test.game)) == file);
+  }
+  CHECK(learned::load_embedded_eval({}, expect_of("raichu")) == nullptr);  // a release without one
+}
+
+TEST_CASE("embedded evaluations: a fingerprint release.json does not record, or bytes that do not read, are refused",
+          "[release][eval]") {
+  for (const TestEval& test : test_evals()) {
+    INFO(test.game);
+    CHECK_THROWS_WITH(learned::load_embedded_eval(test.disagreeing(), expect_of(test.game)),
+                      Contains("the test's " + test.game + ".eval: the embedded evaluation's fingerprint is " + test.fingerprint +
+                               ", but release.json records 0123456789abcdef") &&
+                          Contains("configure and build the bot again"));
+    const std::string cut(test.bytes.substr(0, test.bytes.size() - 10));
+    CHECK_THROWS_WITH(learned::load_embedded_eval({cut, test.fingerprint, true, test.source}, expect_of(test.game)),
+                      Contains("the embedded evaluation does not read: the test's " + test.game + ".eval: truncated"));
+  }
+  // Another game's file under this game's name: the reader's refusal, naming the field.
+  const TestEval raichu("raichu", embedded_eval_test::raichu_bytes());
+  CHECK_THROWS_WITH(learned::load_embedded_eval(raichu.embedded(true), expect_of("jumpchess")),
+                    Contains("game is 'raichu', expected 'jumpchess'"));
+}
+
+TEST_CASE("embedded evaluations: each bot refuses to start with a file that is not the release's", "[release][eval]") {
+  const auto evals = test_evals();
+  // Raichu and Bullets: their main reads the file first, then puts it on the engine it makes.
+  {
+    const gamelab::ParamSet params = gamelab::raichu::default_params();
+    gamelab::search::AlphaBeta<gamelab::raichu::Game> engine(params.values(), gamelab::search::AlphaBetaKnobs::from(params));
+    CHECK_THROWS_AS(gamelab::search::attach_embedded_eval(engine, evals[0].disagreeing()), std::runtime_error);
+    gamelab::bullets::Engine bullets(gamelab::bullets::default_params(), 1);
+    CHECK_THROWS_WITH(gamelab::search::attach_embedded_eval(bullets, evals[3].disagreeing()), Contains("0123456789abcdef"));
+  }
+  // Jump chess: the client's player, made before it connects.
+  CHECK_THROWS_WITH(gamelab::jumpchess::ClientPlayer(gamelab::jumpchess::default_params(), evals[1].disagreeing()),
+                    Contains("but release.json records 0123456789abcdef"));
+  // Dog-Cat-Mouse-cheeSe: before the first request is read, so nothing is answered.
+  {
+    const gamelab::dcms::State setup =
+        gamelab::dcms::setup_state(gamelab::dcms::generate_board(9, 20, 0.15, 11), gamelab::dcms::Variant::Full);
+    std::istringstream in(gamelab::dcms::setup_request(setup, gamelab::dcms::kBlue));
+    std::FILE* out = std::tmpfile();
+    REQUIRE(out != nullptr);
+    CHECK_THROWS_WITH(gamelab::dcms::run_bot(in, out, gamelab::dcms::default_params(), {}, evals[2].disagreeing()),
+                      Contains("but release.json records 0123456789abcdef"));
+    CHECK(std::ftell(out) == 0);
+    CHECK(in.tellg() == 0);  // the request was not even read
+    std::fclose(out);
+  }
+}
+
+TEST_CASE("embedded evaluations: this build carries the learned evaluation of each game's release, if any",
+          "[release][eval]") {
+  namespace fs = std::filesystem;
+  // (embedded_eval() itself is not called: a game's lib need not carry the bytes, its bot does.)
+  const auto check = [](const std::string& game, bool has_eval, const char* fingerprint) {
+    INFO(game);
+    const std::string folder = GAMELAB_SOURCE_DIR "/engines/" + game;
+    CHECK(has_eval == fs::exists(folder + "/release.eval"));
+    const auto release = nlohmann::json::parse(gamelab::read_text_file(folder + "/release.json"));
+    if (has_eval) CHECK(release.at("eval").at("fingerprint") == fingerprint);
+    else CHECK(!release.contains("eval"));
+  };
+  namespace r = gamelab::raichu::release;
+  namespace j = gamelab::jumpchess::release;
+  namespace d = gamelab::dcms::release;
+  namespace b = gamelab::bullets::release;
+  check("raichu", r::kHasEval, r::kEvalFingerprint);
+  check("jumpchess", j::kHasEval, j::kEvalFingerprint);
+  check("dcms", d::kHasEval, d::kEvalFingerprint);
+  check("bullets", b::kHasEval, b::kEvalFingerprint);
+}
