@@ -60,8 +60,9 @@ void run(const GameEntry& game, ReleaseArgs& args) {
               << "\ndata:     " << result.data_path << "\nrecords:  " << result.records_path << "\n";
     return;
   }
-  std::cout << "\nreleased: " << result.release_path << "\nreport:   " << result.report_path << "\ndata:     "
-            << result.data_path << "\n";
+  std::cout << "\nreleased: " << result.release_path << "\n";
+  if (!result.eval_path.empty()) std::cout << "eval:     " << result.eval_path << "\n";
+  std::cout << "report:   " << result.report_path << "\ndata:     " << result.data_path << "\n";
   if (!result.records_path.empty()) std::cout << "records:  " << result.records_path << "\n";
   std::cout << "Rebuild the release bots to compile it in: cmake --build " << GAMELAB_BUILD_DIR
             << " --target release_bots\n";
@@ -79,6 +80,11 @@ void add_release_command(CLI::App& app) {
     auto args = std::make_shared<ReleaseArgs>();
     eval::ReleaseGateOptions& o = args->options;
     command->add_option("--params", o.params, "the candidate: a parameter file (JSON, SPSA text or a release.json), or `defaults`");
+    command->add_option("--eval", o.eval,
+                        "a learned evaluation file the candidate plays with (gamelab train's best.eval); gated against "
+                        "the current release and, if accepted, copied to engines/" + game.name + "/release.eval");
+    command->add_option("--eval-mode", o.eval_mode,
+                        "add (default): the file's score added to the hand-made evaluation; replace: instead of it");
     command->add_option("--bot", o.bot,
                         "a team's own bot as the candidate instead: cmd=\"COMMAND\"[,timelimit=S][,params=FILE] "
                         "(docs/tools/your-bot.md §5); needs --bot-baseline, --limit and --out");
@@ -87,7 +93,8 @@ void add_release_command(CLI::App& app) {
     command->add_option("--perft-against", args->perft_against,
                         "a bot's gate: its perft script, checked on the game's perft dataset first (gamelab perft --against)");
     command->add_option("--baseline", o.baseline,
-                        "what it must beat (default engines/" + game.name + "/release.json, else the defaults; `defaults`: the defaults)");
+                        "what it must beat (default engines/" + game.name + "/release.json with its learned evaluation if "
+                        "it has one, else the defaults; `defaults`: the defaults; not with --eval)");
     command->add_option("--games", args->games, "most games of the match (default 4000; with --force: no match)")
         ->check(CLI::Range(1, 100000000));
     command->add_option("--sprt", args->sprt, "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized] (the default)");

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "core/error.hpp"
+#include "core/eval_file.hpp"
 #include "core/json_file.hpp"
 #include "core/progress.hpp"
 #include "core/text_file.hpp"
@@ -40,6 +41,47 @@ Clock now_utc() {
 }
 
 Json params_json(const ParamSet& params) { return Json::parse(params.to_json()); }
+
+// One side of the gate, the candidate or the baseline: its parameters and, when it has one, its learned
+// evaluation (the file the engines read, and what the report and the release record of it).
+struct GateSide {
+  explicit GateSide(ParamSet p) : params(std::move(p)) {}
+  ParamSet params;
+  std::string eval_path;  // empty: the hand-made evaluation alone
+  bool eval_add = true;
+  Json eval;              // null, or {source, fingerprint, inputs, form, mode}
+
+  bool has_eval() const { return !eval_path.empty(); }
+  LearnedEvalSpec learned() const { return has_eval() ? LearnedEvalSpec{eval_path, eval_add} : LearnedEvalSpec{}; }
+  // The lab's engine `name` playing this side at `limits`, with its evaluation file as eval=FILE,evalmode=
+  // gives one on --engine: its records name it <params>+eval:<fingerprint>.
+  EngineArg engine(const GameEntry& game, const std::string& name, const SearchLimits& limits) const {
+    EngineArg arg = lab_engine(name, params, limits);
+    if (has_eval()) add_learned_eval(arg, game, eval_path, eval_add);
+    return arg;
+  }
+  // Its name in the report, the records' name of its engine: the parameters' fingerprint, followed by
+  // +eval:<fingerprint> (and +replace) for an evaluation file.
+  std::string fingerprint(const GameEntry& game) const { return engine(game, "side", SearchLimits{}).params_hash; }
+  // Same parameters, same evaluation, same mode: no match can tell them apart.
+  bool same_as(const GateSide& other) const {
+    const auto evaluation = [](const GateSide& side) {
+      return side.has_eval() ? side.eval["fingerprint"].get<std::string>() + " " + side.eval["mode"].get<std::string>() : "";
+    };
+    return params.values() == other.params.values() && evaluation(*this) == evaluation(other);
+  }
+};
+
+// The learned evaluation file at `path` with `add` as a side of the gate records it: read with the game's
+// expectations (InputError naming the file and the field for another game's, input set's or version's
+// file, or a game whose engine plays none), named `source` in the report.
+Json gate_eval_json(const GameEntry& game, const std::string& path, const std::string& source, bool add) {
+  const std::string fingerprint = check_learned_eval(path, game);
+  const learned::EvalFile file =
+      learned::read_eval_file(path, {game.name, "", game.sparse_inputs.name, game.sparse_inputs.count});
+  return {{"source", source}, {"fingerprint", fingerprint}, {"inputs", file.inputs}, {"form", file.form()},
+          {"mode", add ? "add" : "replace"}};
+}
 
 // Step 1: the perft dataset. Returns the rows that do not match.
 std::vector<PerftSuiteRow> check_perft(const GameEntry& game, const ReleaseGateOptions& o, Json& data,
@@ -79,19 +121,21 @@ std::vector<PerftSuiteRow> check_perft(const GameEntry& game, const ReleaseGateO
 }
 
 // Step 2: the bench signature with the candidate's parameters, and the build's with the defaults.
-void run_benches(const GameEntry& game, const ParamSet& candidate, Json& data, std::ostream& progress) {
-  const BenchReport bench = run_bench(game, candidate);
+void run_benches(const GameEntry& game, const GateSide& candidate, Json& data, std::ostream& progress) {
+  const BenchReport bench = run_bench(game, candidate.params, 0, "", candidate.learned());
   Json b = {{"suite", "datasets/bench/" + game.name + ".json"}};
   if (bench.depth > 0) b["depth"] = bench.depth;
   else b["iterations"] = bench.iterations;
   b["nodes"] = bench.nodes;
   b["seconds"] = bench.seconds;
   b["nodes_per_second"] = bench.seconds > 0 ? bench.nodes / bench.seconds : 0.0;
+  if (candidate.has_eval()) b["eval"] = candidate.eval["fingerprint"];  // the signature is the engine's with it
   Json build = {{"file", "engines/" + game.name + "/bench_signature.json"}};
   if (std::filesystem::exists(bench_signature_path(game.name))) {
     const ParamSet defaults = game.default_params();
     const std::uint64_t recorded = recorded_bench_signature(game.name);
-    const std::uint64_t actual = candidate.values() == defaults.values() ? bench.nodes : run_bench(game, defaults).nodes;
+    const bool plain_defaults = candidate.params.values() == defaults.values() && !candidate.has_eval();
+    const std::uint64_t actual = plain_defaults ? bench.nodes : run_bench(game, defaults).nodes;
     build["recorded"] = recorded;
     build["defaults_nodes"] = actual;
     build["result"] = recorded == actual ? "matches" : "differs";
@@ -219,11 +263,11 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const Engine
 
 // Step 4: the candidate against the default parameters at the bot's clock (--clock), on the same
 // positions; its losses beyond the interval, overall or per band, go to `losses`.
-void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const ParamSet& candidate,
+void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const GateSide& candidate,
                       const std::string& records, Json& data, std::vector<std::string>& losses, std::ostream& progress) {
   const SearchLimits limits = parse_limits(o.clock, "--clock");
   const MatchConfig config = gate_match_config(
-      game, o, {lab_engine("candidate", candidate, limits), lab_engine("defaults", game.default_params(), limits)},
+      game, o, {candidate.engine(game, "candidate", limits), lab_engine("defaults", game.default_params(), limits)},
       o.clock_games, records);
   progress << "clock match: candidate vs the default parameters, " << o.clock_games << " games at " << o.clock
            << " (timed: the games vary from run to run), records " << records << "\n";
@@ -331,7 +375,7 @@ Json campaign_json(const ReleaseGateOptions& o) {
   return c;
 }
 
-Json release_config(const Json& data, const ParamSet& candidate) {
+Json release_config(const Json& data, const ParamSet& candidate, const std::string& game) {
   Json bench = {{"nodes", data["bench"]["nodes"]}};
   if (data["bench"].contains("depth")) bench["depth"] = data["bench"]["depth"];
   else bench["iterations"] = data["bench"]["iterations"];
@@ -348,15 +392,22 @@ Json release_config(const Json& data, const ParamSet& candidate) {
                         {"elo_upper", data["clock"]["elo_upper"]}};
     if (data["clock"].contains("note")) verdict["clock"]["note"] = data["clock"]["note"];
   }
-  return {{"game", data["game"]},
-          {"params", params_json(candidate)},
-          {"bench", bench},
-          {"perft", "ok"},
-          {"verdict", verdict},
-          {"date", data["date"]},
-          {"source_params_fingerprint", candidate.fingerprint_hex()},
-          {"campaign", data.contains("campaign") ? data["campaign"]["folder"] : Json(nullptr)},
-          {"report", data["report"]}};
+  Json release = {{"game", data["game"]},
+                  {"params", params_json(candidate)},
+                  {"bench", bench},
+                  {"perft", "ok"},
+                  {"verdict", verdict},
+                  {"date", data["date"]},
+                  {"source_params_fingerprint", candidate.fingerprint_hex()},
+                  {"campaign", data.contains("campaign") ? data["campaign"]["folder"] : Json(nullptr)},
+                  {"report", data["report"]}};
+  // The learned evaluation beside it (a release without one has no such member, as before).
+  if (data["candidate"].contains("eval")) {
+    const Json& e = data["candidate"]["eval"];
+    release["eval"] = {{"file", "engines/" + game + "/release.eval"}, {"fingerprint", e["fingerprint"]},
+                       {"inputs", e["inputs"]}, {"form", e["form"]}, {"mode", e["mode"]}, {"source", e["source"]}};
+  }
+  return release;
 }
 
 // The gate for a team's own bot (docs/tools/your-bot.md §5): the frozen file against the file handed in
@@ -368,6 +419,9 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
   if (o.out.empty()) throw InputError("--out DIR: the folder for a bot's release report");
   if (!o.params.empty() || !o.baseline.empty()) throw InputError("--params and --baseline are the lab's engine's; a bot gate takes --bot and --bot-baseline");
   if (!o.clock.empty()) throw InputError("--clock is the lab's engine's; a bot plays its own clock with --limit clock");
+  if (!o.eval.empty() || !o.eval_mode.empty()) {
+    throw InputError("--eval is the lab's engine's; a bot carries its own evaluation in its file");
+  }
   check_sprt_config(o.sprt);
   const SearchLimits limits = o.limit == "clock" ? SearchLimits{} : parse_limits(o.limit, "--limit");
   if (o.limit != "clock" && (limits.depth || limits.movetime_ms || !limits.nodes)) {
@@ -426,17 +480,53 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   if (o.params.empty()) throw InputError("--params FILE is required: the parameters to release");
   const std::string root = o.root.empty() ? std::string(GAMELAB_SOURCE_DIR) : o.root;
   const ParamSet defaults = game.default_params();
-  const ParamSet candidate = o.params == kDefaultParamsName ? defaults : load_any_params(o.params, defaults);
-  std::string baseline_source = o.baseline;
-  if (baseline_source.empty() && std::filesystem::exists(release_config_path(root, game.name))) {
-    baseline_source = release_config_path(root, game.name);
+  const std::string current = release_config_path(root, game.name);
+  GateSide candidate{o.params == kDefaultParamsName ? defaults : load_any_params(o.params, defaults)};
+  if (!o.eval_mode.empty() && o.eval_mode != "add" && o.eval_mode != "replace") {
+    throw InputError("--eval-mode '" + o.eval_mode + "' is not add or replace");
   }
+  if (!o.eval_mode.empty() && o.eval.empty()) throw InputError("--eval-mode goes with --eval FILE");
+  if (!o.eval.empty()) {
+    candidate.eval_path = o.eval;
+    candidate.eval_add = o.eval_mode != "replace";
+    candidate.eval = gate_eval_json(game, o.eval, o.eval, candidate.eval_add);
+    // A learned evaluation is measured against the release it would replace, as its bots play it.
+    if (!o.baseline.empty()) {
+      throw InputError("--baseline " + o.baseline + ": with --eval the baseline is the current release (engines/" +
+                       game.name + "/release.json, with its own learned evaluation if it has one); leave --baseline out");
+    }
+    if (!std::filesystem::exists(current)) {
+      throw InputError("--eval " + o.eval + ": a learned evaluation enters a release against the current one, and " +
+                       current + " does not exist; release the parameters first");
+    }
+  }
+  std::string baseline_source = o.baseline;
+  if (baseline_source.empty() && std::filesystem::exists(current)) baseline_source = current;
   if (baseline_source == kDefaultParamsName) baseline_source.clear();
-  const ParamSet baseline = baseline_source.empty() ? defaults : load_any_params(baseline_source, defaults);
-  const bool identical = candidate.values() == baseline.values();
+  GateSide baseline{baseline_source.empty() ? defaults : load_any_params(baseline_source, defaults)};
+  // The current release plays as its bots do: with its own learned evaluation, when it has one.
+  const bool baseline_is_current = !baseline_source.empty() && std::filesystem::exists(current) &&
+                                   std::filesystem::equivalent(baseline_source, current);
+  if (baseline_is_current) {
+    if (const std::optional<ReleaseEval> recorded = read_release_eval(current)) {
+      baseline.eval_path = release_eval_path(root, game.name);
+      baseline.eval_add = recorded->add;
+      if (!std::filesystem::exists(baseline.eval_path)) {
+        throw InputError(current + ": eval: the current release has a learned evaluation (fingerprint " +
+                         recorded->fingerprint + "), but " + baseline.eval_path + " does not exist");
+      }
+      baseline.eval = gate_eval_json(game, baseline.eval_path, recorded->file, recorded->add);
+      if (baseline.eval["fingerprint"] != recorded->fingerprint) {
+        throw InputError(baseline.eval_path + ": fingerprint is " + baseline.eval["fingerprint"].get<std::string>() +
+                         ", but " + current + " records eval.fingerprint " + recorded->fingerprint);
+      }
+    }
+  }
+  const bool identical = candidate.same_as(baseline);
   if (identical && !o.force) {
-    throw InputError(o.params + ": the parameters are the baseline's (" +
-                     (baseline_source.empty() ? "the defaults" : baseline_source) +
+    const bool evals = candidate.has_eval() || baseline.has_eval();
+    throw InputError(o.params + (evals ? ": the parameters and the learned evaluation are" : ": the parameters are") +
+                     " the baseline's (" + (baseline_source.empty() ? "the defaults" : baseline_source) +
                      "), so no match can accept them; give --force to freeze them as they are");
   }
   check_sprt_config(o.sprt);
@@ -464,13 +554,18 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   data["date"] = clock.date;
   data["report"] = "reports/" + game.name + "/" + clock.id + ".md";
   data["candidate"] = {{"source", o.params == kDefaultParamsName ? "default parameters" : o.params},
-                       {"fingerprint", candidate.fingerprint_hex()}};
+                       {"fingerprint", candidate.fingerprint(game)}};
+  if (candidate.has_eval()) {
+    data["candidate"]["eval"] = candidate.eval;
+    data["candidate"]["eval"]["file"] = "engines/" + game.name + "/release.eval";  // where the release keeps it
+  }
   // The current release is named by its place in the project, not by this machine's path to it.
   const std::string baseline_name = baseline_source.empty()                                ? "default parameters"
                                     : baseline_source == release_config_path(root, game.name) ? "engines/" + game.name + "/release.json"
                                                                                              : baseline_source;
   data["baseline"] = {{"source", baseline_name},
-                      {"fingerprint", baseline.fingerprint_hex()}};
+                      {"fingerprint", baseline.fingerprint(game)}};
+  if (baseline.has_eval()) data["baseline"]["eval"] = baseline.eval;
   if (const Json campaign = campaign_json(o); !campaign.is_null()) data["campaign"] = campaign;
 
   if (!check_perft(game, o, data, progress).empty()) {
@@ -482,7 +577,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
     std::vector<std::string> losses;
     if (games > 0) {
       const SearchLimits limits = parse_limits(o.limit, "--limit");
-      accepted = play_match(game, o, lab_engine("candidate", candidate, limits), lab_engine("baseline", baseline, limits),
+      accepted = play_match(game, o, candidate.engine(game, "candidate", limits), baseline.engine(game, "baseline", limits),
                             games, result.records_path, data, losses, progress);
       if (!accepted && !o.force) result.problems.push_back(sprt_refusal(data));
     }
@@ -502,14 +597,40 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   data["gate"]["passed"] = result.passed;
   data["gate"]["forced"] = o.force;
   data["gate"]["problems"] = result.problems;
-  data["candidate"]["params"] = params_json(candidate);
+  data["candidate"]["params"] = params_json(candidate.params);
+  // The evaluation released must be the one the matches played: a file rewritten meanwhile (a training
+  // campaign's best.eval, say) is not released.
+  std::string eval_bytes;
+  if (result.passed && candidate.has_eval()) {
+    eval_bytes = read_text_file(o.eval);
+    const learned::EvalFile now = learned::parse_eval_file(eval_bytes, o.eval);
+    char fingerprint[17];
+    std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(now.fingerprint()));
+    if (candidate.eval["fingerprint"] != fingerprint) {
+      result.problems.push_back("--eval " + o.eval + ": the file changed while the gate ran (fingerprint " +
+                                candidate.eval["fingerprint"].get<std::string>() + " at the start, " + fingerprint +
+                                " now); nothing is released");
+      result.passed = false;
+      data["gate"]["decision"] = "rejected";
+      data["gate"]["passed"] = false;
+      data["gate"]["problems"] = result.problems;
+    }
+  }
   if (!result.passed) return result;
 
-  // Reports first, the release last: a release never exists without its report.
+  // Reports first, the release last: a release never exists without its report. The evaluation file
+  // goes beside it before release.json names it; a release without one removes the last one's, which
+  // release.json no longer names (cmake/release_config.cmake refuses a release.eval it does not name).
   write_gate_report(reports, clock.id, result);
   result.release_path = release_config_path(root, game.name);
   std::filesystem::create_directories(std::filesystem::path(result.release_path).parent_path());
-  write_file_atomic(result.release_path, release_config(data, candidate).dump(2) + "\n");
+  const std::string eval_path = release_eval_path(root, game.name);
+  if (candidate.has_eval()) {
+    write_file_atomic(eval_path, eval_bytes);
+    result.eval_path = eval_path;
+  }
+  write_file_atomic(result.release_path, release_config(data, candidate.params, game.name).dump(2) + "\n");
+  if (!candidate.has_eval() && std::filesystem::exists(eval_path)) std::filesystem::remove(eval_path);
   return result;
 }
 

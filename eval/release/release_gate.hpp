@@ -15,10 +15,21 @@
 // --force overrides step 3 only (it is recorded in the release and the report; a match given --games
 // is still played and reported): a move generator that fails perft is never released. A candidate
 // identical to its baseline is refused without --force (no match could accept it).
+// A learned evaluation enters a release only through this gate (--eval FILE, --eval-mode add|replace):
+// the candidate is then the parameter set with the file, in every step (bench, the SPRT, the clock),
+// and its baseline is the current release as its bots play it. Whenever the baseline is the current
+// release (the default), it plays with that release's own learned evaluation if it has one
+// (engines/<game>/release.eval in the mode release.json records). With --eval no other baseline is
+// taken: a learned evaluation is measured against the release it would replace, and a game without a
+// release yet releases its parameters first. On success the file is copied beside the release as
+// engines/<game>/release.eval and release.json records its fingerprint, input set, form and mode
+// (release_config.hpp); a release without one removes a release.eval left by the one before, so that
+// the bots carry exactly what the gate accepted (cmake/release_config.cmake compiles it in).
 // The release's data names the campaign the candidate came from (its folder, kind, tuning and
 // verification limits and its verification verdict), so a release can be traced to the command that
 // made it (tuner/recipes/).
-// On success the gate writes, each atomically: engines/<game>/release.json, the report's data
+// On success the gate writes, each atomically: engines/<game>/release.eval (with --eval),
+// engines/<game>/release.json, the report's data
 // reports/<game>/<id>.json, the report reports/<game>/<id>.md and, if a match was played, its records
 // reports/<game>/<id>.records.jsonl (<id> = the UTC date and time, e.g. 2025-01-31-120000, with "-2",
 // "-3"... added when a report of that second exists). On failure
@@ -40,6 +51,9 @@ struct ReleaseGateOptions {
   std::string game;
   std::string params;          // the candidate: a parameter file of any form (load_any_params), or
                                // kDefaultParamsName for the game's default parameters
+  std::string eval;            // the candidate's learned evaluation file (empty: none)
+  std::string eval_mode;       // "add" (the default) or "replace": the file's output added to the
+                               // hand-made evaluation or instead of it (eval=FILE,evalmode= on --engine)
   std::string baseline;        // empty: <root>/engines/<game>/release.json if it exists, else the defaults;
                                // kDefaultParamsName: the defaults
   std::string root;            // where engines/ and reports/ are written; empty: the source folder
@@ -80,6 +94,7 @@ struct ReleaseGateResult {
   std::vector<std::string> problems;  // why it did not pass (empty when it did)
   nlohmann::ordered_json data;        // the report's data (release_report.hpp renders it)
   std::string release_path;           // written files (empty when not written)
+  std::string eval_path;              // engines/<game>/release.eval (a release with a learned evaluation)
   std::string report_path;
   std::string data_path;
   std::string records_path;           // the match's records (kept when the gate fails)

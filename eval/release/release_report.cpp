@@ -36,7 +36,8 @@ std::string bench_section(const Json& bench) {
   std::string out = "## Bench\n\n";
   const std::string limit = bench.contains("depth") ? "depth " + text(bench["depth"]) : text(bench["iterations"]) + " iterations";
   out += "- suite: `" + text(bench["suite"]) + "` at " + limit + "\n";
-  out += "- signature with the released parameters: **" + text(bench["nodes"]) + "** nodes\n";
+  out += std::string("- signature with the released parameters") + (bench.contains("eval") ? " and evaluation file" : "") +
+         ": **" + text(bench["nodes"]) + "** nodes\n";
   out += "- speed: " + format("%.0f", bench["nodes_per_second"].get<double>()) + " nodes/s (" +
          format("%.2f", bench["seconds"].get<double>()) + " s)\n";
   const Json& build = bench["build_signature"];
@@ -120,6 +121,17 @@ std::string clock_section(const Json& clock) {
   return out + "\n";
 }
 
+// A side's learned evaluation file, when it has one (`gamelab release --eval`, or the current release's
+// own): the file, where the release keeps it, its form, input set and fingerprint, and how it plays.
+std::string eval_line(const Json& side) {
+  if (!side.contains("eval")) return "";
+  const Json& e = side["eval"];
+  std::string out = "  - learned evaluation: `" + text(e["source"]) + "`";
+  if (e.contains("file") && text(e["file"]) != text(e["source"])) out += " (the release's copy: `" + text(e["file"]) + "`)";
+  return out + ", " + text(e["form"]) + " over " + text(e["inputs"]) + ", fingerprint " + text(e["fingerprint"]) + ", " +
+         (text(e["mode"]) == "add" ? "added to the hand-made evaluation" : "replacing the hand-made evaluation") + "\n";
+}
+
 // The campaign the candidate came from: where it is, how it was tuned and how it was verified.
 std::string campaign_section(const Json& c) {
   std::string out = "## Campaign\n\n- folder: `" + text(c["folder"]) + "` (" + text(c["kind"]) + ")\n";
@@ -145,7 +157,9 @@ std::string release_report_markdown(const Json& data) {
   std::string out = "# " + text(data["game"]) + " release " + text(data["id"]) + "\n\n";
   out += "- date: " + text(data["date"]) + "\n";
   out += "- candidate: `" + text(data["candidate"]["source"]) + "` (fingerprint " + text(data["candidate"]["fingerprint"]) + ")\n";
+  out += eval_line(data["candidate"]);
   out += "- baseline: " + text(data["baseline"]["source"]) + " (fingerprint " + text(data["baseline"]["fingerprint"]) + ")\n";
+  out += eval_line(data["baseline"]);
   out += "- gate: **" + text(gate["decision"]) + "**" + (gate["forced"].get<bool>() ? " (--force given)" : "") + "\n";
   for (const auto& problem : gate["problems"]) out += "  - " + text(problem) + "\n";
   out += "\n";

@@ -8,6 +8,7 @@
 #include "core/params.hpp"
 #include "core/process.hpp"
 #include "core/text_file.hpp"
+#include "eval/release/report_check.hpp"
 #include "raichu/eval.hpp"
 
 using namespace gamelab;
@@ -245,4 +246,120 @@ TEST_CASE("gamelab release names the campaign the candidate came from", "[releas
   const ProcessResult bad = run_gamelab(release_args(root, "defaults", {"--force", "--campaign", root.path("nowhere")}));
   CHECK(bad.exit_code != 0);
   CHECK_THAT(bad.out + bad.err, Catch::Contains("nowhere: no campaign here"));
+}
+
+namespace {
+
+// Raichu's first generation's learned evaluations (tuner/campaigns/raichu/): trained files a gate can play.
+const std::string kLinearEval = GAMELAB_SOURCE_DIR "/tuner/campaigns/raichu/learned-gen1-linear/best.eval";
+const std::string kNetworkEval = GAMELAB_SOURCE_DIR "/tuner/campaigns/raichu/learned-gen1-network/best.eval";
+
+// The data of the report the release at `root` names.
+nlohmann::json release_data(const Root& root, const nlohmann::json& release) {
+  const std::string md = release["report"];
+  return read_json(root.path(md.substr(0, md.size() - 3) + ".json"));
+}
+
+}  // namespace
+
+TEST_CASE("gamelab release --eval: a learned evaluation enters a release through the gate, against the current release "
+          "and its own evaluation",
+          "[release][gate][eval]") {
+  Root root("eval");
+  const std::string weak = write_weak_params(root);
+  REQUIRE(run_gamelab(release_args(root, weak, {"--force"})).exit_code == 0);
+  const std::vector<std::string> tiny = {"--games", "60", "--limit", "depth=2", "--suite", "none", "--sprt",
+                                         "elo0=0,elo1=150,alpha=0.1,beta=0.1"};
+
+  // The defaults with the linear evaluation added beat the weak release: released, with the file beside it.
+  std::vector<std::string> args = tiny;
+  args.insert(args.end(), {"--eval", kLinearEval});
+  ProcessResult r = run_gamelab(release_args(root, "defaults", args));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("eval:     " + root.path("engines/raichu/release.eval")));
+  CHECK(read_text_file(root.path("engines/raichu/release.eval")) == read_text_file(kLinearEval));
+  auto release = read_json(root.path("engines/raichu/release.json"));
+  CHECK(release["verdict"]["decision"] == "accepted by SPRT");
+  CHECK(release["eval"] == nlohmann::json{{"file", "engines/raichu/release.eval"}, {"fingerprint", "84ce2375f20813ee"},
+                                          {"inputs", "raichu-pieces-v1"}, {"form", "linear"}, {"mode", "add"},
+                                          {"source", kLinearEval}});
+  const std::string params_fingerprint = raichu::default_params().fingerprint_hex();
+  CHECK(release["source_params_fingerprint"] == params_fingerprint);  // the parameters alone, as the bots' table
+  auto data = release_data(root, release);
+  CHECK(data["candidate"]["fingerprint"] == params_fingerprint + "+eval:84ce2375f20813ee");  // as its records name it
+  CHECK(data["candidate"]["eval"]["file"] == "engines/raichu/release.eval");
+  CHECK_FALSE(data["baseline"].contains("eval"));
+  CHECK(data["bench"]["eval"] == "84ce2375f20813ee");
+  const std::string md = read_text_file(root.path(release["report"].get<std::string>()));
+  CHECK_THAT(md, Catch::Contains("  - learned evaluation: `" + kLinearEval + "` (the release's copy: `engines/raichu/release.eval`), "
+                                 "linear over raichu-pieces-v1, fingerprint 84ce2375f20813ee, added to the hand-made evaluation\n"));
+  CHECK_THAT(md, Catch::Contains("signature with the released parameters and evaluation file"));
+  const std::string report = release["report"];
+  const eval::ReportCheck check = eval::check_release_report(root.path(report.substr(0, report.size() - 3) + ".json"), root.dir.string());
+  std::string mismatches = check.skipped;
+  for (const auto& m : check.mismatches) mismatches += eval::to_string(m) + "\n";
+  INFO(mismatches);
+  CHECK(check.agrees());  // the report states what its records give
+
+  // The same parameters and evaluation again: nothing to measure.
+  r = run_gamelab(release_args(root, "defaults", args));
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("the parameters and the learned evaluation are the baseline's"));
+
+  // A weak candidate with the network replacing the hand-made evaluation, against the current release as
+  // its bots play it (with its linear evaluation added): refused, and nothing changes.
+  const auto before = root.files();
+  const std::string records = root.path("refused.jsonl");
+  args = tiny;
+  args.insert(args.end(), {"--eval", kNetworkEval, "--eval-mode", "replace", "--records", records});
+  r = run_gamelab(release_args(root, weak, args));
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Catch::Contains("- baseline: engines/raichu/release.json (fingerprint " + params_fingerprint +
+                                    "+eval:84ce2375f20813ee)\n  - learned evaluation: `engines/raichu/release.eval`, linear"));
+  CHECK_THAT(r.out, Catch::Contains("network over raichu-pieces-v1, fingerprint 1439eb20c669d0fa, replacing the hand-made evaluation"));
+  const std::string first_record = read_text_file(records).substr(0, read_text_file(records).find('\n'));
+  CHECK_THAT(first_record, Catch::Contains("+eval:1439eb20c669d0fa+replace") &&
+                               Catch::Contains("\"baseline\",\"params_hash\":\"" + params_fingerprint + "+eval:84ce2375f20813ee\""));
+  fs::remove(records);
+  CHECK(root.files() == before);
+  CHECK(read_text_file(root.path("engines/raichu/release.eval")) == read_text_file(kLinearEval));
+
+  // A release without a learned evaluation takes the last one's away: the bots carry what the gate accepted.
+  r = run_gamelab(release_args(root, "defaults", {"--force"}));
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_FALSE(fs::exists(root.path("engines/raichu/release.eval")));
+  release = read_json(root.path("engines/raichu/release.json"));
+  CHECK_FALSE(release.contains("eval"));
+  data = release_data(root, release);
+  CHECK(data["baseline"]["eval"]["fingerprint"] == "84ce2375f20813ee");  // it was measured against the one it replaces
+}
+
+TEST_CASE("gamelab release --eval: bad evaluation options are refused before anything runs", "[release][gate][eval]") {
+  Root root("eval_options");
+  Root empty("eval_options_empty");
+  REQUIRE(run_gamelab(release_args(root, "defaults", {"--force"})).exit_code == 0);
+  const auto files = root.files();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {release_args(root, "defaults", {"--eval", kLinearEval, "--baseline", "defaults"}),
+       "--baseline defaults: with --eval the baseline is the current release"},
+      {release_args(empty, "defaults", {"--eval", kLinearEval}), "release.json does not exist; release the parameters first"},
+      {release_args(root, "defaults", {"--eval-mode", "replace"}), "--eval-mode goes with --eval FILE"},
+      {release_args(root, "defaults", {"--eval", kLinearEval, "--eval-mode", "both"}), "--eval-mode"},
+      {release_args(root, "defaults", {"--eval", root.path("missing.eval")}), "missing.eval"},
+      {{"release", "jumpchess", "--params", "defaults", "--root", root.dir.string(), "--eval", kLinearEval},
+       "game is 'raichu', expected 'jumpchess'"},
+      {{"release", "raichu", "--root", root.dir.string(), "--bot", "cmd=\"true\"", "--bot-baseline", "cmd=\"false\"", "--out",
+        root.path("bot"), "--limit", "nodes=10", "--eval", kLinearEval},
+       "--eval is the lab's engine's"},
+  };
+  for (const auto& [args, message] : cases) {
+    const ProcessResult r = run_gamelab(args);
+    INFO(r.out << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.out + r.err, Catch::Contains(message));
+  }
+  CHECK(root.files() == files);
+  CHECK(empty.files().empty());
 }
