@@ -147,6 +147,11 @@ TEST_CASE("freeze refuses a params file it cannot read", "[freeze]") {
       {"eval_pawn, int, x, 0, 10, 1, 0.002\n", "tuned.txt:1: 'eval_pawn': value 'x' is not an integer"},
       {"eval_pawn 5\n", "tuned.txt:1: expected 'name, int, value, min, max, c_end, r_end'"},
       {R"({"params": [{"name": "eval_pawn", "value": 1}, {"name": "eval_pawn", "value": 2}]})", "given twice"},
+      // A release with a learned evaluation: freeze writes values only, and says so.
+      {R"({"game": "raichu", "params": {"game": "raichu", "params": [{"name": "eval_pawn", "value": 1}]},
+           "eval": {"file": "engines/raichu/release.eval", "fingerprint": "84ce2375f20813ee", "mode": "add"}})",
+       "tuned.txt: this release also has a learned evaluation (engines/raichu/release.eval, fingerprint "
+       "84ce2375f20813ee), which freeze does not handle"},
   };
   for (const auto& [text, message] : cases) {
     write_file_atomic(dir / "tuned.txt", text);

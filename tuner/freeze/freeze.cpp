@@ -40,6 +40,21 @@ TunedValues parse_json(const std::string& text, const std::string& source) {
     throw InputError(source + ": not valid JSON (" + e.what() + ")");
   }
   if (!data.is_object()) throw InputError(source + ": expected a JSON object");
+  // A release with a learned evaluation (`gamelab release --eval`) is more than its parameter values:
+  // the evaluation file beside it cannot be written into a block of numbers, and the values without it
+  // would not be the release.
+  if (data.contains("params") && data["params"].is_object() && data.contains("eval") && !data["eval"].is_null()) {
+    const auto& eval = data["eval"];
+    const auto member = [&](const char* key, const char* otherwise) {
+      if (!eval.is_object() || !eval.contains(key)) return std::string(otherwise);
+      return eval[key].is_string() ? eval[key].get<std::string>() : eval[key].dump();
+    };
+    const std::string file = member("file", "a file"), fingerprint = member("fingerprint", "?");
+    throw InputError(source + ": this release also has a learned evaluation (" + file + ", fingerprint " + fingerprint +
+                     "), which freeze does not handle: it writes parameter values only, and your file would play "
+                     "them without the evaluation they were released with (the lab's release bots embed it; "
+                     "docs/tools/bots.md)");
+  }
   // A release file holds the parameter set under "params"; the `gamelab params` form lists it as an array.
   if (data.contains("params") && data["params"].is_object() && data["params"].contains("params")) {
     const nlohmann::ordered_json inner = data["params"];

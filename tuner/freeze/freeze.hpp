@@ -22,7 +22,8 @@ using TunedValues = std::vector<std::pair<std::string, long long>>;
 // A params file's values: the lab's JSON ({"NAME": value, ...}, or the `gamelab params` form
 // {"game": ..., "params": [{"name": ..., "value": ...}, ...]}, or a release.json) or OpenBench's SPSA
 // text (`name, int, value, min, max, c_end, r_end` per line). No game's parameter set is needed: any
-// names, integer values. InputError naming `source` (and the line) otherwise.
+// names, integer values. InputError naming `source` (and the line) otherwise, and for a release.json
+// whose release also has a learned evaluation (its "eval" member): freeze writes values only.
 TunedValues parse_tuned(const std::string& text, const std::string& source);
 TunedValues read_tuned(const std::string& path);
 
