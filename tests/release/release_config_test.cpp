@@ -139,7 +139,7 @@ std::string toy_eval(const std::string& fingerprint, const std::string& weights,
 
 }  // namespace
 
-TEST_CASE("release_config.cmake: a release's learned evaluation is compiled in as its bytes, in its mode; a file "
+TEST_CASE("release_config.cmake: a release's learned evaluation is compiled in as its bytes, in its mode, and a file "
           "release.json does not record stops the build",
           "[release][cmake][eval]") {
   Project project("gamelab_release_config_eval_test");
