@@ -147,7 +147,7 @@ TEST_CASE("a bullet already on its way is a plan without a shot", "[bullets][ana
   check_replay(s, Red, *plan);
 }
 
-TEST_CASE("no plan where no shot can reach, with the proof; none past the round limit", "[bullets][analysis]") {
+TEST_CASE("no plan where no shot can reach, with the proof — none past the round limit", "[bullets][analysis]") {
   // Blue is walled into a corner: the only square of its runs, (1, 6), is outside Red's room.
   const State pocket = drawn({"########", "#R...#.#", "#....#B#", "########", "########"});
   CHECK_FALSE(plan_hit(pocket, Red));

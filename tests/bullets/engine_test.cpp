@@ -125,7 +125,7 @@ TEST_CASE("when every action surely loses, the search keeps them all", "[bullets
   CHECK(kept.size() == all.size());
 }
 
-TEST_CASE("the same seed gives the same search; the engine is deterministic at fixed iterations", "[bullets][engine]") {
+TEST_CASE("the same seed gives the same search — the engine is deterministic at fixed iterations", "[bullets][engine]") {
   const State s = drawn({"############", "#R.....v...#", "#..#....<..#", "#.....#....#", "#..>.......#", "#........B.#",
                          "############"});
   for (int policy : {0, 1}) {

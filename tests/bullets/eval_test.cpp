@@ -70,7 +70,7 @@ TEST_CASE("the space-time search counts the squares a side can stand on alive, r
   CHECK(reach(drawn({"#######", "#R....#", "#.....#", "#....B#", "#######"}, 8, 10), Red).horizon == 2);
 }
 
-TEST_CASE("two bullets flying into a dead end doom the player there; one can be passed head-on", "[bullets][eval]") {
+TEST_CASE("two bullets flying into a dead end doom the player there — one can be passed head-on", "[bullets][eval]") {
   // Red at the dead end (1,1); bullets at (1,3) and (1,4) flying left: at round 2 they cover (1,1) and
   // (1,2), and Red cannot get past both.
   const State two = drawn({"########", "#R.<<..#", "##.##..#", "##.##.B#", "########"});

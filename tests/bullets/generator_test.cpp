@@ -50,7 +50,7 @@ TEST_CASE("generated boards are symmetric, walled round and leave both start squ
   }
 }
 
-TEST_CASE("the same seed gives the same boards; another seed other boards", "[bullets][generator]") {
+TEST_CASE("the same seed gives the same boards — another seed other boards", "[bullets][generator]") {
   const BoardRanges ranges;
   const auto a = generate_suite(9, 5, ranges), b = generate_suite(9, 5, ranges), c = generate_suite(10, 5, ranges);
   for (int k = 0; k < 5; ++k) {

@@ -186,7 +186,7 @@ TEST_CASE("a player on an up-flying bullet cannot be shown: the printer keeps th
   CHECK(representable(t));
 }
 
-TEST_CASE("bullets with the same square and direction show once; different directions share a cell", "[bullets][notation]") {
+TEST_CASE("bullets with the same square and direction show once — different directions share a cell", "[bullets][notation]") {
   const State one = drawn({"######",
                            "#R...#",
                            "#.>..#",

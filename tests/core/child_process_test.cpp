@@ -66,7 +66,7 @@ TEST_CASE("a child that does not exit is killed with its own children", "[core][
   std::remove(marker.c_str());
 }
 
-TEST_CASE("destroying a child kills it; a missing program and a crash are told apart", "[core][process]") {
+TEST_CASE("destroying a child kills it — a missing program and a crash are told apart", "[core][process]") {
   const std::string marker = "child_process_test_child.pid";
   std::remove(marker.c_str());
   int pid = 0;

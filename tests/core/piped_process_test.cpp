@@ -52,7 +52,7 @@ TEST_CASE("a child that exits is seen as closed, with its exit code and standard
   CHECK_FALSE(child.write("anyone?\n", 0.5));
 }
 
-TEST_CASE("a last line without a newline is still an answer; CRLF is accepted", "[core][piped-process]") {
+TEST_CASE("a last line without a newline is still an answer — CRLF is accepted", "[core][piped-process]") {
   PipedProcess child({"sh", "-c", "printf 'one\\r\\ntwo'"});
   std::string line;
   CHECK(child.read_line(line, 5.0) == PipedProcess::Read::Line);

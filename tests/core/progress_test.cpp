@@ -60,7 +60,7 @@ TEST_CASE("plain lines come at most once per interval, and the final line always
   CHECK(out.str().find('\r') == std::string::npos);
 }
 
-TEST_CASE("an interval of 0 prints every update; final_line false keeps finish silent", "[progress]") {
+TEST_CASE("an interval of 0 prints every update — final_line false keeps finish silent", "[progress]") {
   FakeClock clock;
   std::ostringstream out;
   auto o = options(clock, ProgressMode::Lines);
@@ -123,7 +123,7 @@ TEST_CASE("a bar is redrawn in place, cut to the width, and its line ended at th
   unsetenv("LC_ALL");
 }
 
-TEST_CASE("GAMELAB_PROGRESS chooses the mode; a string stream is never a terminal", "[progress]") {
+TEST_CASE("GAMELAB_PROGRESS chooses the mode — a string stream is never a terminal", "[progress]") {
   std::ostringstream out;
   unsetenv("GAMELAB_PROGRESS");
   CHECK(resolve_progress_mode(ProgressMode::Auto, out) == ProgressMode::Lines);

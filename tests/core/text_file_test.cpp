@@ -31,7 +31,7 @@ TEST_CASE("atomic writes replace the whole file and leave no temporary behind", 
   CHECK_THROWS_AS(gamelab::write_file_atomic("no/such/dir/file.txt", "x"), gamelab::InputError);
 }
 
-TEST_CASE("an atomic write keeps the permissions of the file it replaces; a new file is 0644", "[core][text]") {
+TEST_CASE("an atomic write keeps the permissions of the file it replaces — a new file is 0644", "[core][text]") {
   namespace fs = std::filesystem;
   const std::string path = "atomic_mode_test.sh";
   gamelab::write_file_atomic(path, "#!/bin/sh\n");

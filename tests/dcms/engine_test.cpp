@@ -118,7 +118,7 @@ TEST_CASE("dominated actions are pruned and never chosen", "[dcms][engine]") {
   for (const char p : red.pruned[1]) CHECK(p == 0);
 }
 
-TEST_CASE("the same seed gives the same search; another seed may not", "[dcms][engine]") {
+TEST_CASE("the same seed gives the same search — another seed may not", "[dcms][engine]") {
   const auto positions = random_positions(6, 21, 8);
   for (const auto& params : {default_params(), params_with({{"mcts_policy", 1}, {"mcts_final_choice", 0}})}) {
     bool some_difference = false;
@@ -151,7 +151,7 @@ TEST_CASE("an engine's successive searches differ in seed but replay exactly", "
   }
 }
 
-TEST_CASE("limits: iterations are exact; a time limit keeps its margin", "[dcms][engine]") {
+TEST_CASE("limits: iterations are exact — a time limit keeps its margin", "[dcms][engine]") {
   const State s = random_positions(1, 3, 4)[0];
   Engine engine(default_params(), 1);
   const MoveSearch found = engine.choose_action(s, kRed, iterations(777));

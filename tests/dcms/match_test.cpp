@@ -138,7 +138,7 @@ TEST_CASE("external bots get the tournament's 5 s by default", "[dcms][match]") 
   CHECK(gamelab::find_game("dcms").bot_time_limit_s == 5.0);
 }
 
-TEST_CASE("two bots that both fail the setup draw; faults of both are named", "[dcms][match][bots]") {
+TEST_CASE("two bots that both fail the setup draw — faults of both are named", "[dcms][match][bots]") {
   const gamelab::GameEntry& game = gamelab::find_game("dcms");
   gamelab::GameRequest request;
   request.opening = gamelab::read_text_file(kBoards + "/open-7x10.txt");

@@ -134,7 +134,7 @@ TEST_CASE("moves: a step into a wall leaves the piece where it was and is the sa
   CHECK(action_texts(s, kRed) == Set{"m 1", "m 2", "m 4", "m 5"});
 }
 
-TEST_CASE("moves: a side's action names every movable piece; merged actions are the product", "[dcms][rules][moves]") {
+TEST_CASE("moves: a side's action names every movable piece — merged actions are the product", "[dcms][rules][moves]") {
   const State s = position("full", kOpen, "S 1 1, s 1 6, M 2 2, C 1 2, D 3 3, m 2 5, c 2 4, d 3 6");
   // Mouse in the middle row: 9; Cat on the top row: 6; Dog on the bottom row: 6.
   CHECK(action_count(s, kBlue) == 9 * 6 * 6);

@@ -41,7 +41,7 @@ TEST_CASE("the PGN export writes the seven tags, the termination and the bare re
         "[White \"B\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n[Termination \"normal\"]\n\n1/2-1/2\n\n");
 }
 
-TEST_CASE("failed games map to PGN's termination words; names are escaped", "[eval][pgn]") {
+TEST_CASE("failed games map to PGN's termination words — names are escaped", "[eval][pgn]") {
   RecordsFile file;
   file.records = {record(0, "x\"y", "back\\slash", 0.0, 1.0, Termination::Timeout),
                   record(1, "x\"y", "back\\slash", 0.0, 1.0, Termination::Illegal),

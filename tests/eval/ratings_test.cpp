@@ -199,7 +199,7 @@ TEST_CASE("the bootstrap is reproducible with its seed and changes with another"
   CHECK(differs);
 }
 
-TEST_CASE("without a finite maximum the fit names the engines; virtual draws fix it", "[eval][ratings]") {
+TEST_CASE("without a finite maximum the fit names the engines — virtual draws fix it", "[eval][ratings]") {
   std::vector<RatedGame> games;
   add(games, 0, 1, 5, 3, 2);
   add(games, 1, 0, 4, 3, 3);
@@ -224,7 +224,7 @@ TEST_CASE("the first seat winning every game has no finite advantage", "[eval][r
   CHECK_THROWS_WITH(fit_draw_elo_model({"A", "B"}, games, 0, 0), Catch::Contains("advantage"));
 }
 
-TEST_CASE("no draws fix draw_elo at 0; only draws make every engine equal", "[eval][ratings]") {
+TEST_CASE("no draws fix draw_elo at 0 — only draws make every engine equal", "[eval][ratings]") {
   std::vector<RatedGame> games;
   add(games, 0, 1, 6, 0, 4);
   add(games, 1, 0, 3, 0, 7);

@@ -115,7 +115,7 @@ TEST_CASE("every field is checked, with a message naming it", "[eval][records]")
   CHECK_THAT(parse_error(j.dump()), Catch::Contains("missing field \"opening\""));
 }
 
-TEST_CASE("a records file reads back with line numbers; blank lines are skipped", "[eval][records]") {
+TEST_CASE("a records file reads back with line numbers — blank lines are skipped", "[eval][records]") {
   const std::string path = "records_test_read.jsonl";
   gamelab::write_file_atomic(path, line_of(0) + "\n\n" + line_of(1) + "\n" + line_of(2) + "\n");
   const RecordsFile file = read_records(path);

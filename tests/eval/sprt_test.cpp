@@ -194,7 +194,7 @@ TEST_CASE("with many games the LLR is close to its Gaussian approximation", "[ev
   CHECK(llr_logistic(p, -3, 1) == Approx(approx).epsilon(0.01));
 }
 
-TEST_CASE("more wins raise the LLR; no games give 0", "[eval][sprt]") {
+TEST_CASE("more wins raise the LLR — no games give 0", "[eval][sprt]") {
   double previous = -1e9;
   for (std::uint64_t ww = 0; ww < 40; ww += 5) {
     const double llr = llr_logistic(penta(10, 20, 30, 20, ww), 0, 5);

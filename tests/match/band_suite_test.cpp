@@ -102,7 +102,7 @@ TEST_CASE("bands are interleaved so that every prefix of the match covers each b
   }
 }
 
-TEST_CASE("results per band; a loss beyond the interval is flagged; one axis adds no rows", "[match][bands]") {
+TEST_CASE("results per band — a loss beyond the interval is flagged — one axis adds no rows", "[match][bands]") {
   gamelab_test::TempFolder dir("band_suite_results");
   BandSuite suite = read_band_suite(write_suite(dir));
   std::vector<PairRecord> records;

@@ -200,7 +200,7 @@ TEST_CASE("a time limit stops the search with a legal move", "[raichu][engine]")
   CHECK(r.seconds < 2.0);  // generous: the hard stop is checked every 256 nodes
 }
 
-TEST_CASE("a clock search answers a single legal move at once; a depth search still searches it", "[raichu][engine]") {
+TEST_CASE("a clock search answers a single legal move at once — a depth search still searches it", "[raichu][engine]") {
   // Sparse random positions (a white Pichu or Pikachu against three black pieces), White to move,
   // kept where White has exactly one legal move.
   gamelab::Rng rng(21);

@@ -181,7 +181,7 @@ TEST_CASE("bullets bot: the input is read as leniently as its meaning allows", "
   }
 }
 
-TEST_CASE("bullets bot: it keeps nothing between turns; against a player on its start square it plays the exact hunt",
+TEST_CASE("bullets bot: it keeps nothing between turns — against a player on its start square it plays the exact hunt",
           "[release][bullets]") {
   // rules §7 (memory between turns): started afresh each turn, the bot writes no file and answers the
   // same input the same way whatever came before. With Blue on its start square, Red's answer is the
