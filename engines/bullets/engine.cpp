@@ -82,7 +82,8 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
   check_limits(limits, "search limits");
   const auto started = std::chrono::steady_clock::now();
   if (plan_ && on_start_square(state, other(side))) {
-    if (const std::optional<HitPlan> plan = plan_hit(state, side)) {
+    const std::optional<HitPlan> plan = plan_hit(state, side);
+    if (plan && plan_trusted(state, side, plan->actions.front())) {
       // The tree's bounds still come first: a win they prove holds against any reply. They need one
       // iteration, not the budget.
       SearchLimits bounds_only;
@@ -107,6 +108,11 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
     keep_safe(state, side, result, deadline);
   }
   return result;
+}
+
+bool Engine::plan_trusted(const State& state, Side side, Action step) const {
+  if (!safety_) return true;
+  return is_safe(state, side, step, /*their_shots=*/state.bullet_count() > kPassiveBullets);
 }
 
 void Engine::keep_safe(const State& state, Side side, SearchResult& result,

@@ -24,7 +24,15 @@
 // it hits at the round the analysis states. The tree's hunt could not reach the firing squares of a
 // dense board's pocket: its model of the opponent shoots back, so a dead end in the opponent's lane
 // looks lost (docs/engines/bullets.md §5). Everywhere else the search decides as before, and a win the
-// tree's bounds prove is played first. engine_plan 0 turns the plan off.
+// tree's bounds prove is played first. engine_plan 0 turns the plan off. The plan trusts that the
+// opponent never moves or shoots, and with the safety on its step is checked against what the opponent
+// may still do: against its moves and staying always (the dodger of the must-win suite stands on its
+// start square until a bullet comes, then steps aside, and a step that its body could bounce back onto
+// the engine's own bullet lost board 59 at round 75), and against its shots too once the board holds
+// more than kPassiveBullets bullets — more than a game against a player that never acted has (the plan
+// shoots once); a careful player that has come back to its start square shoots back (the clock match's
+// pair 17: the release walked into the lane of the defaults standing there). A step that fails the
+// check leaves the move to the search and the safety.
 //
 // Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that the other side
 // cannot answer so that the flying bullets doom the engine (over 64 rounds) within as many joint moves
@@ -63,6 +71,10 @@ struct SearchResult : search::SimultaneousResult<Action> {
 };
 using Mcts = search::SimultaneousMcts<SearchGame>;
 
+// The most bullets on a board whose opponent, on its start square, may be a player that never acted
+// (Engine::plan_trusted).
+constexpr int kPassiveBullets = 4;
+
 constexpr int kTournamentMoveMs = 150;
 // What a move time leaves for the safety after the tree (at most a quarter of it; the safety stops
 // deepening at the move time): over the 5,342 positions of a 30-game match it took a median 2.5-5 ms
@@ -94,6 +106,8 @@ class Engine {
   // safest()), deepening no further past `deadline` when the search has a move time.
   static void keep_safe(const State& state, Side side, SearchResult& result,
                         std::optional<std::chrono::steady_clock::time_point> deadline);
+  // Whether to play `step`, the plan's first, against an opponent on its start square (the plan above).
+  bool plan_trusted(const State& state, Side side, Action step) const;
   // The tree's answer (the MCTS with the hunt's preferences).
   SearchResult tree_search(const State& state, Side side, const SearchLimits& limits);
   // One search per side the engine plays (its weights carry the aggression's sign), made on first use.

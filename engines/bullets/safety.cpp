@@ -97,7 +97,7 @@ bool Foresight::doomed(const State& s, Side side) {
   return false;
 }
 
-bool Foresight::safe(const State& s, Side side, Action action) {
+bool Foresight::safe(const State& s, Side side, Action action, bool their_shots) {
   ActionList theirs;
   generate_actions(s, other(side), theirs);
   // A reply that is not a shot changes only where the other player stands, which matters here only when
@@ -106,6 +106,7 @@ bool Foresight::safe(const State& s, Side side, Action action) {
   std::uint32_t seen[kActionCount];
   int seen_count = 0;
   for (const Action b : theirs) {
+    if (!their_shots && is_shot(b)) continue;
     const State next = side == Blue ? play(s, action, b) : play(s, b, action);
     const std::uint32_t key = static_cast<std::uint32_t>(next.player[side]) * 16 + (is_shot(b) ? b : kNothing);
     if (std::find(seen, seen + seen_count, key) != seen + seen_count) continue;
@@ -184,7 +185,9 @@ Action safest(const State& s, Side side, const std::vector<Action>& preference,
 
 bool hit_or_doomed(const State& s, Side side) { return Foresight(s).doomed(s, side); }
 
-bool is_safe(const State& s, Side side, Action action) { return Foresight(s).safe(s, side, action); }
+bool is_safe(const State& s, Side side, Action action, bool their_shots) {
+  return Foresight(s).safe(s, side, action, their_shots);
+}
 
 std::vector<Action> safe_actions(const State& s, Side side, int depth) {
   Foresight sight(s);

@@ -52,7 +52,9 @@ class Foresight {
   bool doomed(const State& state, Side side);
 
   // Depth 1: true if no reply of the other side to `action` leaves `side` doomed after the joint move.
-  bool safe(const State& state, Side side, Action action);
+  // With `their_shots` false, only the other side's moves and staying are replies: against a player
+  // taken not to shoot (the exact hunt's target), whose body can still bounce ours back (rules §3).
+  bool safe(const State& state, Side side, Action action, bool their_shots = true);
   // Depth d > 1: true if after `action` and any reply, `side` is not doomed and has an action safe at
   // depth d - 1. False too once the checks made pass the budget (out_of_budget() then tells).
   bool safe_at(const State& state, Side side, Action action, int depth);
@@ -97,7 +99,7 @@ Action safest(const State& state, Side side, const std::vector<Action>& preferen
 
 // One-off forms (each lays out its own Foresight).
 bool hit_or_doomed(const State& state, Side side);
-bool is_safe(const State& state, Side side, Action action);
+bool is_safe(const State& state, Side side, Action action, bool their_shots = true);
 // The actions of `side` safe at `depth`, in increasing number.
 std::vector<Action> safe_actions(const State& state, Side side, int depth = 1);
 

@@ -56,6 +56,7 @@ gamelab::ParamSet release_with(int safety) {
 
 constexpr const char* kGate = "reports/bullets/2026-11-27-035315.records.jsonl";
 constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl";
+constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -149,7 +150,7 @@ TEST_CASE("the engine keeps to the safe actions: the losing position of pair 22 
   }
 }
 
-TEST_CASE("safe actions: none is hit or doomed after any reply; the engine never plays an unsafe one when one is safe",
+TEST_CASE("safe actions: none is hit or doomed after any reply — the engine never plays an unsafe one when one is safe",
           "[bullets][safety]") {
   gamelab::Rng rng(3404);
   int positions = 0, unsafe_choices_before = 0;
@@ -215,7 +216,7 @@ TEST_CASE("doomed: the bit-parallel search agrees with reach() over 6 rounds and
   WARN(positions << " positions: doomed within 6 rounds " << doomed_short << ", within 64 " << doomed_long);
 }
 
-TEST_CASE("safety deepens: an action safe at depth 3 is safe at 2 and 1; safest() plays one safe at the greatest depth it reaches, the same every time",
+TEST_CASE("safety deepens: an action safe at depth 3 is safe at 2 and 1 — safest() plays one safe at the greatest depth it reaches, the same every time",
           "[bullets][safety]") {
   int deeper_than_one = 0, at_depth_three = 0, with_three = 0;
   for (const State& s : crowded_positions(60, 20, 150, 3407, 3)) {
@@ -291,4 +292,28 @@ TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked int
   REQUIRE(second);
   CHECK(second->played_deep);
   CHECK_THAT(second->text(), Catch::Contains("trapped deeper than two joint moves (last action safe at depth 2 at round 818)"));
+}
+
+TEST_CASE("the plan's step is checked: a careful player back on its start square shoots, so the release keeps out of its lane",
+          "[bullets][safety]") {
+  // Pair 17, game 1 of the clock match of 88e89a4: at round 640 Blue (the defaults) stood on its start
+  // square, the release (Red) played the exact hunt's step down into Blue's lane, Blue shot up and Red was
+  // doomed; stepping left was safe. With 260 bullets on the board, the plan's step is now checked
+  // against the opponent's shots too.
+  const Recorded r = recorded(kClockDeep, 17, 1);
+  REQUIRE(r.seats[1] == "release");
+  const State s = replayed(r, 640);
+  REQUIRE(on_start_square(s, Blue));
+  REQUIRE(s.bullet_count() > kPassiveBullets);
+  CHECK(safe_actions(s, Red) == std::vector<Action>{kLeft});
+  CHECK_FALSE(is_safe(s, Red, kDown));
+  CHECK(is_safe(s, Red, kDown, /*their_shots=*/false));  // a player that never shoots could not punish it
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    gamelab::SearchLimits limits;
+    limits.nodes = 3000;
+    const SearchResult result = Engine(release_with(1), seed).search(s, Red, limits);
+    INFO("seed " << seed);
+    CHECK_FALSE(result.plan_hit_round);
+    CHECK(*result.action == kLeft);
+  }
 }
