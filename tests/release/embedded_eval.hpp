@@ -3,17 +3,24 @@
 // make_embedded_evals writes EMBEDDED_EVALS/<game>.eval, cmake/embed_eval.cmake compiles each into
 // embedded_eval_test::<game>_bytes(), as the release bots get engines/<game>/release.eval), given as a
 // bot's release_params.hpp gives its own (embedded_eval()); the lab's engine with the same file
-// (`gamelab search --eval FILE --json`), whose answers the bots' engines must give; and two
-// evaluators of one line moved in lockstep.
+// (`gamelab search --eval FILE --json`), whose answers the bots' engines must give; two evaluators of
+// one line moved in lockstep; and the check every game's first test makes, that the bot's evaluation
+// from the compiled-in bytes equals the lab's from the file, added or replacing, on 10,000 positions.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/run.hpp"
 #include "core/embedded_eval.hpp"
 #include "core/eval_file.hpp"
+#include "core/params.hpp"
+#include "search/mcts_knobs.hpp"
+#include "search/simultaneous_mcts.hpp"
+#include "train/learned_line_checks.hpp"
 
 namespace embedded_eval_test {
 
@@ -69,5 +76,48 @@ struct BothLines {
     lab.push(ply, parent, m, child);
   }
 };
+
+// An alpha-beta game (Raichu, jump chess): on random games from start(k) (seed 7) until 10,000
+// positions, its learned evaluation from the embedded bytes (the bot's) and from the file (the lab's)
+// evaluate every checked position alike with the release `params`, added to the hand-made evaluation
+// or replacing it.
+template <class Game, class Start>
+void check_line_evaluations(const TestEval& test, const gamelab::ParamSet& params, Start start) {
+  using Eval = typename Game::Incremental;
+  for (bool add : {true, false}) {
+    INFO(mode_name(add));
+    Eval bot(gamelab::learned::load_embedded_eval(test.embedded(add), Eval::expect()), add);
+    const auto lab = Eval::from_file(test.path, add);
+    BothLines<Eval> both{bot, *lab};
+    const int positions = train_test::check_random_lines<Game>(
+        both, start, 7, 10000,
+        [&](const typename Game::State& s, int ply) {
+          typename Game::MoveList moves;
+          Game::generate_moves(s, moves);
+          REQUIRE(bot.evaluate(s, ply, params.values().data(), moves) == lab->evaluate(s, ply, params.values().data(), moves));
+        },
+        [](const typename Game::State&, const typename Game::Move&) {});
+    CHECK(positions >= 10000);
+  }
+}
+
+// A simultaneous game's MCTS (Dog-Cat-Mouse-cheeSe, Bullets) with the release `params`: its learned
+// leaf evaluation (Eval) from the embedded bytes (the bot's) and from the file (the lab's) evaluate
+// leaf(s) alike for every one of the 10,000 or more `positions`, added or replacing.
+template <class SearchGame, class Eval, class Position, class Leaf>
+void check_leaf_evaluations(const TestEval& test, const gamelab::ParamSet& params, const std::vector<Position>& positions,
+                            Leaf leaf) {
+  const std::vector<int> weights = params.values();
+  const gamelab::search::MctsKnobs knobs = gamelab::search::MctsKnobs::from(params);
+  for (bool add : {true, false}) {
+    INFO(mode_name(add));
+    gamelab::search::SimultaneousMcts<SearchGame> bot(weights, knobs, 1), lab(weights, knobs, 1);
+    bot.set_learned(std::make_unique<Eval>(gamelab::learned::load_embedded_eval(test.embedded(add), Eval::expect()), add,
+                                           knobs.eval_scale));
+    lab.set_learned(std::make_unique<Eval>(Eval::load(test.path), add, knobs.eval_scale));
+    for (const Position& s : positions) REQUIRE(bot.evaluation(leaf(s)) == lab.evaluation(leaf(s)));
+  }
+  CHECK(positions.size() >= 10000);
+}
 
 }  // namespace embedded_eval_test

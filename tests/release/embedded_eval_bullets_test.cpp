@@ -3,7 +3,6 @@
 // evaluates a leaf as the lab's engine's with eval=FILE, and its engine finds `gamelab search --eval
 // FILE`'s action at an iteration limit with the bot's seed.
 #include <catch2/catch.hpp>
-#include <memory>
 
 #include "bullets/engine.hpp"
 #include "bullets/eval.hpp"
@@ -14,8 +13,6 @@
 #include "core/text_file.hpp"
 #include "embedded_eval.hpp"
 #include "search/embedded_eval.hpp"
-#include "search/mcts_knobs.hpp"
-#include "search/simultaneous_mcts.hpp"
 #include "train/bullets_positions.hpp"
 
 namespace bl = gamelab::bullets;
@@ -24,20 +21,9 @@ using embedded_eval_test::TestEval;
 
 TEST_CASE("bullets: the embedded evaluation evaluates the MCTS's leaves as eval=FILE on 10,000 random-play positions",
           "[release][eval][bullets]") {
-  const TestEval test("bullets", embedded_eval_test::bullets_bytes());
-  const ParamSet params = bl::release::frozen_params(bl::default_params());
-  const std::vector<int> weights = params.values();  // the evaluation's weights, then aggression and the hunt's
-  const gamelab::search::MctsKnobs knobs = gamelab::search::MctsKnobs::from(params);
-  const std::vector<bl::State> positions = bullets_train_test::random_play_positions(10000, 43);
-  for (bool add : {true, false}) {
-    INFO(embedded_eval_test::mode_name(add));
-    gamelab::search::SimultaneousMcts<bl::SearchGame> bot(weights, knobs, 1), lab(weights, knobs, 1);
-    bot.set_learned(std::make_unique<bl::LearnedEval>(
-        gamelab::learned::load_embedded_eval(test.embedded(add), bl::LearnedEval::expect()), add, knobs.eval_scale));
-    lab.set_learned(std::make_unique<bl::LearnedEval>(bl::LearnedEval::load(test.path), add, knobs.eval_scale));
-    for (const bl::State& s : positions) REQUIRE(bot.evaluation(s) == lab.evaluation(s));
-  }
-  CHECK(positions.size() >= 10000);
+  embedded_eval_test::check_leaf_evaluations<bl::SearchGame, bl::LearnedEval>(
+      TestEval("bullets", embedded_eval_test::bullets_bytes()), bl::release::frozen_params(bl::default_params()),
+      bullets_train_test::random_play_positions(10000, 43), [](const bl::State& s) { return s; });
 }
 
 TEST_CASE("bullets: the bot's engine with the embedded evaluation finds gamelab search's action at an iteration limit",

@@ -4,7 +4,6 @@
 // line protocol, answers `gamelab search --eval FILE`'s move at an iteration limit (the request's seed).
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <memory>
 #include <sstream>
 
 #include "core/embedded_eval.hpp"
@@ -18,8 +17,6 @@
 #include "dcms/protocol.hpp"
 #include "dcms/release_params.hpp"
 #include "embedded_eval.hpp"
-#include "search/mcts_knobs.hpp"
-#include "search/simultaneous_mcts.hpp"
 
 namespace dc = gamelab::dcms;
 using gamelab::ParamSet;
@@ -47,25 +44,13 @@ std::string bot_answers(const std::string& requests, const ParamSet& params, con
 
 TEST_CASE("dcms: the embedded evaluation evaluates the MCTS's leaves as eval=FILE on 10,000 random-play positions",
           "[release][eval][dcms]") {
-  const TestEval test("dcms", embedded_eval_test::dcms_bytes());
   const ParamSet params = dc::release::frozen_params(dc::default_params());
   const std::vector<int> weights = params.values();
-  const gamelab::search::MctsKnobs knobs = gamelab::search::MctsKnobs::from(params);
   dc::SearchConfig config;
   config.weights = weights.data();
-  const auto positions = dcms_test::random_positions(10000, 23, 40);
-  for (bool add : {true, false}) {
-    INFO(embedded_eval_test::mode_name(add));
-    gamelab::search::SimultaneousMcts<dc::SearchGame> bot(weights, knobs, 1), lab(weights, knobs, 1);
-    bot.set_learned(std::make_unique<dc::LearnedEval>(
-        gamelab::learned::load_embedded_eval(test.embedded(add), dc::LearnedEval::expect()), add, knobs.eval_scale));
-    lab.set_learned(std::make_unique<dc::LearnedEval>(dc::LearnedEval::load(test.path), add, knobs.eval_scale));
-    for (const dc::State& s : positions) {
-      const dc::SearchState leaf{s, &config};
-      REQUIRE(bot.evaluation(leaf) == lab.evaluation(leaf));
-    }
-  }
-  CHECK(positions.size() >= 10000);
+  embedded_eval_test::check_leaf_evaluations<dc::SearchGame, dc::LearnedEval>(
+      TestEval("dcms", embedded_eval_test::dcms_bytes()), params, dcms_test::random_positions(10000, 23, 40),
+      [&](const dc::State& s) { return dc::SearchState{s, &config}; });
 }
 
 TEST_CASE("dcms: the bot with the embedded evaluation answers gamelab search's move at an iteration limit",

@@ -4,7 +4,6 @@
 // `gamelab search --eval FILE`'s move, score and node count at a fixed depth (the client's own limit).
 #include <catch2/catch.hpp>
 #include <chrono>
-#include <memory>
 
 #include "core/embedded_eval.hpp"
 #include "core/rng.hpp"
@@ -18,7 +17,6 @@
 #include "jumpchess/release.hpp"
 #include "jumpchess/rules.hpp"
 #include "search/alphabeta.hpp"
-#include "train/learned_line_checks.hpp"
 
 using namespace gamelab;
 using namespace gamelab::jumpchess;
@@ -47,23 +45,8 @@ std::vector<State> search_positions() {
 
 TEST_CASE("jumpchess: the embedded evaluation evaluates as eval=FILE on 10,000 random-play positions, added or replacing",
           "[release][eval][jumpchess]") {
-  const TestEval test("jumpchess", embedded_eval_test::jumpchess_bytes());
-  const ParamSet params = release_params();
-  for (bool add : {true, false}) {
-    INFO(embedded_eval_test::mode_name(add));
-    LearnedEval bot(learned::load_embedded_eval(test.embedded(add), LearnedEval::expect()), add);
-    const auto lab = LearnedEval::from_file(test.path, add);
-    embedded_eval_test::BothLines<LearnedEval> both{bot, *lab};
-    const int positions = train_test::check_random_lines<Game>(
-        both, [](int) { return start_position(); }, 7, 10000,
-        [&](const State& s, int ply) {
-          jumpchess::MoveList moves;
-          generate_moves(s, moves);
-          REQUIRE(bot.evaluate(s, ply, params.values().data(), moves) == lab->evaluate(s, ply, params.values().data(), moves));
-        },
-        [](const State&, const Move&) {});
-    CHECK(positions >= 10000);
-  }
+  embedded_eval_test::check_line_evaluations<Game>(TestEval("jumpchess", embedded_eval_test::jumpchess_bytes()),
+                                                   release_params(), [](int) { return start_position(); });
 }
 
 TEST_CASE("jumpchess: the client's player with the embedded evaluation finds gamelab search's move at a fixed depth",

@@ -2,7 +2,6 @@
 // on its alpha-beta): on 10,000 random-play positions it evaluates as the lab's engine with eval=FILE,
 // and its engine finds `gamelab search --eval FILE`'s move, score and node count at a node limit.
 #include <catch2/catch.hpp>
-#include <memory>
 
 #include "core/embedded_eval.hpp"
 #include "core/rng.hpp"
@@ -17,7 +16,6 @@
 #include "raichu/rules.hpp"
 #include "search/alphabeta.hpp"
 #include "search/embedded_eval.hpp"
-#include "train/learned_line_checks.hpp"
 
 using namespace gamelab;
 using namespace gamelab::raichu;
@@ -45,23 +43,9 @@ std::vector<State> search_positions() {
 
 TEST_CASE("raichu: the embedded evaluation evaluates as eval=FILE on 10,000 random-play positions, added or replacing",
           "[release][eval][raichu]") {
-  const TestEval test("raichu", embedded_eval_test::raichu_bytes());
-  const ParamSet params = release::frozen_params(default_params());
-  for (bool add : {true, false}) {
-    INFO(embedded_eval_test::mode_name(add));
-    LearnedEval bot(learned::load_embedded_eval(test.embedded(add), LearnedEval::expect()), add);
-    const auto lab = LearnedEval::from_file(test.path, add);
-    embedded_eval_test::BothLines<LearnedEval> both{bot, *lab};
-    const int positions = train_test::check_random_lines<Game>(
-        both, [](int game) { return start_position(8 + 2 * (game % 5)); }, 7, 10000,
-        [&](const State& s, int ply) {
-          raichu::MoveList moves;
-          generate_moves(s, moves);
-          REQUIRE(bot.evaluate(s, ply, params.values().data(), moves) == lab->evaluate(s, ply, params.values().data(), moves));
-        },
-        [](const State&, const Move&) {});
-    CHECK(positions >= 10000);
-  }
+  embedded_eval_test::check_line_evaluations<Game>(TestEval("raichu", embedded_eval_test::raichu_bytes()),
+                                                   release::frozen_params(default_params()),
+                                                   [](int game) { return start_position(8 + 2 * (game % 5)); });
 }
 
 TEST_CASE("raichu: the bot's engine with the embedded evaluation finds gamelab search's move at a node limit",

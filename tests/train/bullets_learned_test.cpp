@@ -5,20 +5,16 @@
 // answer for the same seed; another game's file, or another input set's, is refused naming the field.
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
 #include "bullets/engine.hpp"
 #include "bullets/game.hpp"
 #include "bullets/notation.hpp"
 #include "bullets_positions.hpp"
-#include "common/run.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "learned_cli_checks.hpp"
 #include "learned_leaf_checks.hpp"
 #include "registry/game_registry.hpp"
-
-using Catch::Matchers::Contains;
-using gamelab_test::run;
 
 namespace {
 
@@ -36,19 +32,6 @@ std::string short_boards() {
     }
   }
   return dir;
-}
-
-// A file trained by the lab from a tiny datagen (a few seconds), as a user makes one.
-std::string trained_bullets_file() {
-  const std::string dir = "bullets-learned-net";
-  if (!std::filesystem::exists(dir + "/best.eval")) {
-    std::filesystem::remove_all(dir);
-    REQUIRE(run("datagen bullets --games 4 --limit nodes=50 --boards " + short_boards() + " --seed 3 --out bullets-learned.data").status == 0);
-    const auto trained = run("train bullets --data bullets-learned.data --campaign " + dir + " --epochs 2 --hidden 8 --batch 64");
-    INFO(trained.output);
-    REQUIRE(trained.status == 0);
-  }
-  return std::filesystem::absolute(dir + "/best.eval").string();
 }
 
 // A position where Red's answer is the tree's (Blue off its start square, so no exact hunt, and
@@ -80,96 +63,37 @@ TEST_CASE("bullets: the learned leaf value equals the file's reference inference
 }
 
 TEST_CASE("bullets: another game's file, or another input set's, is refused naming the field", "[train][engine][bullets]") {
-  train_test::write_model(train_test::random_model(gamelab::train::Form::Linear, "dcms", 3), "dcms", "dcms-for-bullets.eval", 100);
-  CHECK_THROWS_WITH(bl::LearnedEval::load("dcms-for-bullets.eval"),
-                    Contains("dcms-for-bullets.eval") && Contains("game is 'dcms', expected 'bullets'"));
-  train_test::write_model(train_test::random_model(gamelab::train::Form::Linear, "bullets", 3), "bullets", "bullets-v0.eval",
-                          100, "bullets-window-v0");
-  CHECK_THROWS_WITH(bl::LearnedEval::load("bullets-v0.eval"),
-                    Contains("inputs is 'bullets-window-v0', expected 'bullets-window-v1'"));
-  const std::string board = position_in_play("bullets-refused.txt");
-  const auto search = run("search bullets --board " + board + " --nodes 100 --eval dcms-for-bullets.eval");
-  CHECK(search.status == 2);
-  CHECK_THAT(search.output, Contains("game is 'dcms', expected 'bullets'"));
-  const auto match = run("match bullets --engine name=a,nodes=50,eval=bullets-v0.eval --engine name=b,nodes=50 --games 2 "
-                         "--boards " + short_boards() + " --out refused.jsonl");
-  CHECK(match.status == 2);
-  CHECK_THAT(match.output, Contains("inputs is 'bullets-window-v0', expected 'bullets-window-v1'"));
-  CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
+  train_test::check_refused_files<bl::LearnedEval>({.game = "bullets",
+                                                    .other_game = "dcms",
+                                                    .other_file = "dcms-for-bullets.eval",
+                                                    .other_scale = 100,
+                                                    .old_file = "bullets-v0.eval",
+                                                    .scale = 100,
+                                                    .old_inputs = "bullets-window-v0",
+                                                    .inputs = "bullets-window-v1",
+                                                    .search = "--board " + position_in_play("bullets-refused.txt"),
+                                                    .positions = "--boards " + short_boards()});
 }
 
 TEST_CASE("bullets: a search with a learned file gives the same answer for the same seed, and another than without",
           "[train][engine][bullets]") {
-  train_test::write_model(train_test::random_model(gamelab::train::Form::Network, "bullets", 8), "bullets", "bullets-det.eval", 100);
-  const gamelab::GameEntry& game = gamelab::find_game("bullets");
-  const std::string board = position_in_play("bullets-det.txt");
-  auto search_once = [&](const gamelab::LearnedEvalSpec& learned) {
-    gamelab::SearchRequest request;
-    request.position.board = board;
-    request.limits.nodes = 1500;
-    request.params = game.default_params();
-    request.seed = 4;
-    request.learned = learned;
-    return game.search(request);
-  };
-  const auto a = search_once({"bullets-det.eval", false}), b = search_once({"bullets-det.eval", false});
-  const auto added = search_once({"bullets-det.eval", true}), hand = search_once({});
-  CHECK(a.best_move == b.best_move);
-  CHECK(a.score == b.score);
-  CHECK(a.nodes == b.nodes);
-  CHECK(a.analysis == b.analysis);  // the root strategies
-  CHECK(a.analysis != hand.analysis);  // the file is really used
-  CHECK(added.analysis != hand.analysis);
-  CHECK(added.analysis != a.analysis);
+  // The root strategies are the analysis.
+  train_test::check_same_seed_search("bullets", "bullets", position_in_play("bullets-det.txt"),
+                                     [](const gamelab::SearchReport& r) { return r.analysis; });
 }
 
 TEST_CASE("bullets: a trained file plays in search, match, datagen, bench and tune spsa", "[train][engine][bullets][cli]") {
-  const std::string file = trained_bullets_file();
-  const std::string boards = short_boards();
-  const std::string board = position_in_play("bullets-search.txt");
-  const auto first = run("search bullets --board " + board + " --nodes 400 --seed 2 --json --eval " + file);
-  INFO(first.output);
-  REQUIRE(first.status == 0);
-  const auto again = run("search bullets --board " + board + " --nodes 400 --seed 2 --json --eval " + file);
-  const auto a = nlohmann::json::parse(first.output), b = nlohmann::json::parse(again.output);
-  CHECK(a["best"] == b["best"]);
-  CHECK(a["score"] == b["score"]);
-  CHECK(a["nodes"] == b["nodes"]);
-  CHECK(a["analysis"] == b["analysis"]);
-  CHECK(run("search bullets --board " + board + " --nodes 400 --eval-mode replace --eval " + file).status == 0);
-
-  const auto match = run("match bullets --engine name=learned,nodes=100,eval=" + file + " --engine name=hand,nodes=100 --boards " +
-                         boards + " --games 2 --seed 7 --out bullets-learned.jsonl");
-  INFO(match.output);
-  CHECK(match.status == 0);
-  CHECK_THAT(match.output, Contains("learned vs hand: 2 games"));
-  CHECK_THAT(gamelab::read_text_file("bullets-learned.jsonl"), Contains("+eval:"));
-
-  for (const char* out : {"bullets-a.data", "bullets-b.data"}) {
-    const auto datagen = run("datagen bullets --games 2 --limit nodes=50 --seed 4 --boards " + boards + " --eval " + file +
-                             " --out " + out);
-    INFO(datagen.output);
-    REQUIRE(datagen.status == 0);
-  }
-  const std::string data = gamelab::read_text_file("bullets-a.data");
-  CHECK_THAT(data.substr(0, data.find('\n')), Contains("eval=" + file));
-  CHECK(data == gamelab::read_text_file("bullets-b.data"));
-
-  // The bench's first three positions at 200 iterations, with the file beside the hand-made engine.
-  nlohmann::json suite = nlohmann::json::parse(gamelab::read_text_file(GAMELAB_DATA_DIR "/bench/bullets.json"));
-  suite["nodes"] = 200;
-  suite["positions"].erase(suite["positions"].begin() + 3, suite["positions"].end());
-  gamelab::write_file_atomic("bullets-bench.json", suite.dump());
-  const auto bench = run("bench bullets --suite bullets-bench.json --eval " + file);
-  INFO(bench.output);
-  CHECK(bench.status == 0);
-  CHECK_THAT(bench.output, Contains("bullets bench 200 iterations hand-made:") && Contains("learned (") &&
-                               Contains("x the hand-made's"));
-
-  std::filesystem::remove_all("bullets-spsa");
-  const auto spsa = run("tune spsa bullets --eval " + file + " --iterations 1 --pairs-per-iteration 1 --limit nodes=50 "
-                        "--boards " + boards + " --verify-games 0 --campaign bullets-spsa");
-  INFO(spsa.output);
-  CHECK(spsa.status == 0);
-  CHECK_THAT(gamelab::read_text_file("bullets-spsa/config.json"), Contains("\"eval\"") && Contains(file));
+  // A file trained by the lab from a tiny datagen (a few seconds), as a user makes one.
+  const std::string file =
+      train_test::trained_file("bullets", "bullets", "--games 4 --limit nodes=50 --boards " + short_boards() + " --seed 3");
+  train_test::check_trained_file_plays({.game = "bullets",
+                                        .prefix = "bullets",
+                                        .search = "--board " + position_in_play("bullets-search.txt") + " --nodes 400",
+                                        .seed = "--seed 2",
+                                        .same_analysis = true,
+                                        .positions = "--boards " + short_boards(),
+                                        .datagen_nodes = 50,
+                                        .bench = train_test::short_bench_suite("bullets", "bullets"),
+                                        .bench_heading = "bullets bench 200 iterations hand-made:"},
+                                       file);
 }

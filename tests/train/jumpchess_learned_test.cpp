@@ -7,21 +7,16 @@
 // `gamelab train` from a tiny datagen plays in search, match, datagen, bench and tune spsa.
 #include <catch2/catch.hpp>
 #include <bit>
-#include <filesystem>
-#include <nlohmann/json.hpp>
 
-#include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "jumpchess/game.hpp"
 #include "jumpchess/learned_eval.hpp"
 #include "jumpchess/notation.hpp"
 #include "jumpchess/rules.hpp"
+#include "learned_cli_checks.hpp"
 #include "learned_files.hpp"
 #include "learned_line_checks.hpp"
 #include "registry/game_registry.hpp"
-
-using Catch::Matchers::Contains;
-using gamelab_test::run;
 
 namespace {
 
@@ -32,21 +27,6 @@ using gamelab::train::Form;
 std::shared_ptr<const gamelab::learned::EvalFile> random_file(Form form, std::uint64_t seed, const std::string& path) {
   train_test::write_model(train_test::random_model(form, "jumpchess", seed), "jumpchess", path, 120);
   return jc::LearnedEval::read(path);
-}
-
-// A file trained by the lab from a tiny datagen (a few seconds), as a user makes one.
-std::string trained_jumpchess_file() {
-  const std::string dir = "jc-learned-net";
-  if (!std::filesystem::exists(dir + "/best.eval")) {
-    std::filesystem::remove_all(dir);
-    const auto datagen = run("datagen jumpchess --games 6 --limit nodes=100 --seed 3 --out jc-learned.data");
-    INFO(datagen.output);
-    REQUIRE(datagen.status == 0);
-    const auto trained = run("train jumpchess --data jc-learned.data --campaign " + dir + " --epochs 2 --hidden 8 --batch 64");
-    INFO(trained.output);
-    REQUIRE(trained.status == 0);
-  }
-  return std::filesystem::absolute(dir + "/best.eval").string();
 }
 
 }  // namespace
@@ -94,21 +74,16 @@ TEST_CASE("jumpchess: inside searches, the incremental entries equal a refresh a
 
 TEST_CASE("jumpchess: another game's file, or another input set's, is refused naming the field",
           "[train][engine][jumpchess]") {
-  train_test::write_model(train_test::random_model(Form::Linear, "raichu", 3), "raichu", "raichu-for-jc.eval", 147);
-  CHECK_THROWS_WITH(jc::LearnedEval::load("raichu-for-jc.eval"),
-                    Contains("raichu-for-jc.eval") && Contains("game is 'raichu', expected 'jumpchess'"));
-  train_test::write_model(train_test::random_model(Form::Linear, "jumpchess", 3), "jumpchess", "jc-v0.eval", 120,
-                          "jumpchess-pieces-v0");
-  CHECK_THROWS_WITH(jc::LearnedEval::load("jc-v0.eval"),
-                    Contains("inputs is 'jumpchess-pieces-v0', expected 'jumpchess-pieces-v1'"));
-  const auto search = run("search jumpchess --nodes 100 --eval raichu-for-jc.eval");
-  CHECK(search.status == 2);
-  CHECK_THAT(search.output, Contains("game is 'raichu', expected 'jumpchess'"));
-  const auto match = run("match jumpchess --engine name=a,nodes=50,eval=jc-v0.eval --engine name=b,nodes=50 --games 2 "
-                         "--out refused.jsonl");
-  CHECK(match.status == 2);
-  CHECK_THAT(match.output, Contains("inputs is 'jumpchess-pieces-v0', expected 'jumpchess-pieces-v1'"));
-  CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
+  train_test::check_refused_files<jc::LearnedEval>({.game = "jumpchess",
+                                                    .other_game = "raichu",
+                                                    .other_file = "raichu-for-jc.eval",
+                                                    .other_scale = 147,
+                                                    .old_file = "jc-v0.eval",
+                                                    .scale = 120,
+                                                    .old_inputs = "jumpchess-pieces-v0",
+                                                    .inputs = "jumpchess-pieces-v1",
+                                                    .search = "",  // the start
+                                                    .positions = ""});
 }
 
 TEST_CASE("jumpchess: a search with a learned file is deterministic at fixed nodes and differs from the hand-made one",
@@ -143,42 +118,16 @@ TEST_CASE("jumpchess: a search with a learned file is deterministic at fixed nod
 }
 
 TEST_CASE("jumpchess: a trained file plays in search, match, datagen, bench and tune spsa", "[train][engine][jumpchess][cli]") {
-  const std::string file = trained_jumpchess_file();
-  const auto first = run("search jumpchess --nodes 3000 --json --eval " + file);
-  INFO(first.output);
-  REQUIRE(first.status == 0);
-  const auto again = run("search jumpchess --nodes 3000 --json --eval " + file);
-  const auto a = nlohmann::json::parse(first.output), b = nlohmann::json::parse(again.output);
-  CHECK(a["best"] == b["best"]);
-  CHECK(a["score"] == b["score"]);
-  CHECK(a["nodes"] == b["nodes"]);
-  CHECK(run("search jumpchess --nodes 3000 --eval-mode replace --eval " + file).status == 0);
-
-  const auto match = run("match jumpchess --engine name=learned,nodes=100,eval=" + file +
-                         " --engine name=hand,nodes=100 --games 2 --seed 7 --out jc-learned.jsonl");
-  INFO(match.output);
-  CHECK(match.status == 0);
-  CHECK_THAT(match.output, Contains("learned vs hand: 2 games"));
-  CHECK_THAT(gamelab::read_text_file("jc-learned.jsonl"), Contains("+eval:"));
-
-  for (const char* out : {"jc-a.data", "jc-b.data"}) {
-    const auto datagen = run("datagen jumpchess --games 2 --limit nodes=60 --seed 4 --eval " + file + " --out " + out);
-    INFO(datagen.output);
-    REQUIRE(datagen.status == 0);
-  }
-  const std::string data = gamelab::read_text_file("jc-a.data");
-  CHECK_THAT(data.substr(0, data.find('\n')), Contains("eval=" + file));
-  CHECK(data == gamelab::read_text_file("jc-b.data"));
-
-  const auto bench = run("bench jumpchess --depth 3 --eval " + file);
-  INFO(bench.output);
-  CHECK(bench.status == 0);
-  CHECK_THAT(bench.output, Contains("hand-made:") && Contains("learned (") && Contains("x the hand-made's"));
-
-  std::filesystem::remove_all("jc-spsa");
-  const auto spsa = run("tune spsa jumpchess --eval " + file + " --iterations 1 --pairs-per-iteration 1 --limit nodes=50 "
-                        "--verify-games 0 --campaign jc-spsa");
-  INFO(spsa.output);
-  CHECK(spsa.status == 0);
-  CHECK_THAT(gamelab::read_text_file("jc-spsa/config.json"), Contains("\"eval\"") && Contains(file));
+  // A file trained by the lab from a tiny datagen (a few seconds), as a user makes one.
+  const std::string file = train_test::trained_file("jumpchess", "jc", "--games 6 --limit nodes=100 --seed 3");
+  train_test::check_trained_file_plays({.game = "jumpchess",
+                                        .prefix = "jc",
+                                        .search = "--nodes 3000",
+                                        .seed = "",
+                                        .same_analysis = false,
+                                        .positions = "",  // the start
+                                        .datagen_nodes = 60,
+                                        .bench = "--depth 3",
+                                        .bench_heading = "hand-made:"},
+                                       file);
 }

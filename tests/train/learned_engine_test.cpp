@@ -14,6 +14,7 @@
 #include "raichu/learned_eval.hpp"
 #include "raichu/rules.hpp"
 #include "raichu/sparse_inputs.hpp"
+#include "learned_cli_checks.hpp"
 #include "learned_files.hpp"
 #include "learned_line_checks.hpp"
 #include "registry/game_registry.hpp"
@@ -137,24 +138,14 @@ TEST_CASE("eval=FILE and --eval load a Raichu file and refuse another game's wit
   CHECK(bench_wrong.status == 2);
 
   // Self-play with the file: its header names the evaluation, and the same command gives the same file.
-  for (const char* out : {"a.data", "b.data"}) {
-    const auto datagen = run("datagen raichu --games 2 --limit nodes=200 --seed 4 --eval " + good + " --out " + out);
-    INFO(datagen.output);
-    REQUIRE(datagen.status == 0);
-  }
-  const std::string data = gamelab::read_text_file("a.data");
-  CHECK_THAT(data.substr(0, data.find('\n')), Contains("eval=" + good));
-  CHECK(data == gamelab::read_text_file("b.data"));
+  train_test::check_datagen_with_file("datagen raichu --games 2 --limit nodes=200 --seed 4 --eval " + good, good, "");
   const auto datagen_wrong = run("datagen raichu --games 2 --limit nodes=200 --eval " + wrong + " --out c.data");
   CHECK(datagen_wrong.status == 2);
 
   // An SPSA campaign whose engines evaluate with the file: its configuration keeps it for a resume.
-  std::filesystem::remove_all("spsa");
-  const auto spsa = run("tune spsa raichu --eval " + good + " --iterations 1 --pairs-per-iteration 1 --limit nodes=100 "
-                        "--verify-games 0 --campaign spsa");
-  INFO(spsa.output);
-  CHECK(spsa.status == 0);
-  CHECK_THAT(gamelab::read_text_file("spsa/config.json"), Contains("\"eval\"") && Contains(good));
+  train_test::check_spsa_keeps_file("tune spsa raichu --eval " + good + " --iterations 1 --pairs-per-iteration 1 "
+                                    "--limit nodes=100 --verify-games 0 --campaign spsa",
+                                    "spsa", good);
   const auto spsa_wrong = run("tune spsa raichu --eval " + wrong + " --iterations 1 --limit nodes=100 --campaign spsa2");
   CHECK(spsa_wrong.status == 2);
   CHECK_THAT(spsa_wrong.output, Contains("game is 'jumpchess', expected 'raichu'"));

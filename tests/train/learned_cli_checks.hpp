@@ -1,0 +1,194 @@
+#pragma once
+// What every game whose engine plays a learned evaluation file must do on the command line and in
+// the registry's search (bullets_learned_test.cpp, dcms_learned_test.cpp, jumpchess_learned_test.cpp,
+// learned_engine_test.cpp for Raichu; docs/tools/train.md §8): a file trained by `gamelab train` on a
+// tiny datagen plays in search, match, datagen, bench and tune spsa; datagen with a file names it and
+// repeats itself; a search with a file gives the same answer for the same seed; another game's file,
+// or another input set's, is refused naming the field. Each game gives only what differs: its
+// position options, its bench's arguments and heading, its files' names.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "common/run.hpp"
+#include "core/text_file.hpp"
+#include "learned_files.hpp"
+#include "registry/game_registry.hpp"
+
+namespace train_test {
+
+// A file trained by the lab from a tiny datagen (a few seconds), as a user makes one: `datagen_args`
+// for `gamelab datagen GAME`, the data and the campaign under `prefix`. Its absolute path.
+inline std::string trained_file(const std::string& game, const std::string& prefix, const std::string& datagen_args) {
+  const std::string dir = prefix + "-learned-net";
+  if (!std::filesystem::exists(dir + "/best.eval")) {
+    std::filesystem::remove_all(dir);
+    const auto datagen = gamelab_test::run("datagen " + game + " " + datagen_args + " --out " + prefix + "-learned.data");
+    INFO(datagen.output);
+    REQUIRE(datagen.status == 0);
+    const auto trained = gamelab_test::run("train " + game + " --data " + prefix + "-learned.data --campaign " + dir +
+                                           " --epochs 2 --hidden 8 --batch 64");
+    INFO(trained.output);
+    REQUIRE(trained.status == 0);
+  }
+  return std::filesystem::absolute(dir + "/best.eval").string();
+}
+
+// `command` (a `gamelab datagen` whose evaluation is `file`) run twice, to `prefix`a.data and
+// `prefix`b.data: the data's header names the file, and the same command gives the same data.
+inline void check_datagen_with_file(const std::string& command, const std::string& file, const std::string& prefix) {
+  for (const std::string& out : {prefix + "a.data", prefix + "b.data"}) {
+    const auto datagen = gamelab_test::run(command + " --out " + out);
+    INFO(datagen.output);
+    REQUIRE(datagen.status == 0);
+  }
+  const std::string data = gamelab::read_text_file(prefix + "a.data");
+  CHECK_THAT(data.substr(0, data.find('\n')), Catch::Matchers::Contains("eval=" + file));
+  CHECK(data == gamelab::read_text_file(prefix + "b.data"));
+}
+
+// `command` (a `gamelab tune spsa` with --eval `file` and --campaign `campaign`) succeeds, and the
+// campaign's configuration keeps the file for a resume.
+inline void check_spsa_keeps_file(const std::string& command, const std::string& campaign, const std::string& file) {
+  std::filesystem::remove_all(campaign);
+  const auto spsa = gamelab_test::run(command);
+  INFO(spsa.output);
+  CHECK(spsa.status == 0);
+  CHECK_THAT(gamelab::read_text_file(campaign + "/config.json"),
+             Catch::Matchers::Contains("\"eval\"") && Catch::Matchers::Contains(file));
+}
+
+// The game's bench suite cut to its first three positions at 200 iterations, written to
+// `prefix`-bench.json: the `gamelab bench` arguments that run it.
+inline std::string short_bench_suite(const std::string& game, const std::string& prefix) {
+  nlohmann::json suite = nlohmann::json::parse(gamelab::read_text_file(GAMELAB_DATA_DIR "/bench/" + game + ".json"));
+  suite["nodes"] = 200;
+  suite["positions"].erase(suite["positions"].begin() + 3, suite["positions"].end());
+  gamelab::write_file_atomic(prefix + "-bench.json", suite.dump());
+  return "--suite " + prefix + "-bench.json";
+}
+
+// What one game's "a trained file plays in search, match, datagen, bench and tune spsa" needs.
+struct TrainedFileCli {
+  std::string game;
+  std::string prefix;       // of the temporary files: PREFIX-learned.jsonl, PREFIX-a.data, PREFIX-spsa, ...
+  std::string search;       // the position and limit of `gamelab search` ("--board FILE --nodes 400", "--nodes 3000")
+  std::string seed;         // the search's seed option, if any ("--seed 2")
+  bool same_analysis;       // the two searches' analyses are equal too (no time in them)
+  std::string positions;    // where match, datagen and tune spsa take their games ("--boards DIR"), if not the start
+  int datagen_nodes;        // datagen's node limit
+  std::string bench;        // `gamelab bench GAME` arguments ("--suite FILE", "--depth 3")
+  std::string bench_heading;  // what the bench's output must say before the learned engine's line
+};
+
+// A trained `file` plays in search (the same answer twice at a seed, and --eval-mode replace), match
+// (its engine's name says +eval:), datagen (header, same data twice), bench (beside the hand-made
+// engine) and tune spsa (kept in the configuration).
+inline void check_trained_file_plays(const TrainedFileCli& g, const std::string& file) {
+  using Catch::Matchers::Contains;
+  using gamelab_test::run;
+  const std::string positions = g.positions.empty() ? "" : " " + g.positions;
+  const std::string search = "search " + g.game + " " + g.search;
+  const std::string seeded = search + (g.seed.empty() ? "" : " " + g.seed);
+  const auto first = run(seeded + " --json --eval " + file);
+  INFO(first.output);
+  REQUIRE(first.status == 0);
+  const auto again = run(seeded + " --json --eval " + file);
+  const auto a = nlohmann::json::parse(first.output), b = nlohmann::json::parse(again.output);
+  CHECK(a["best"] == b["best"]);
+  CHECK(a["score"] == b["score"]);
+  CHECK(a["nodes"] == b["nodes"]);
+  if (g.same_analysis) CHECK(a["analysis"] == b["analysis"]);
+  CHECK(run(search + " --eval-mode replace --eval " + file).status == 0);
+
+  const auto match = run("match " + g.game + " --engine name=learned,nodes=100,eval=" + file + " --engine name=hand,nodes=100" +
+                         positions + " --games 2 --seed 7 --out " + g.prefix + "-learned.jsonl");
+  INFO(match.output);
+  CHECK(match.status == 0);
+  CHECK_THAT(match.output, Contains("learned vs hand: 2 games"));
+  CHECK_THAT(gamelab::read_text_file(g.prefix + "-learned.jsonl"), Contains("+eval:"));
+
+  check_datagen_with_file("datagen " + g.game + " --games 2 --limit nodes=" + std::to_string(g.datagen_nodes) + " --seed 4" +
+                              positions + " --eval " + file,
+                          file, g.prefix + "-");
+
+  const auto bench = run("bench " + g.game + " " + g.bench + " --eval " + file);
+  INFO(bench.output);
+  CHECK(bench.status == 0);
+  CHECK_THAT(bench.output, Contains(g.bench_heading) && Contains("learned (") && Contains("x the hand-made's"));
+
+  check_spsa_keeps_file("tune spsa " + g.game + " --eval " + file + " --iterations 1 --pairs-per-iteration 1 --limit nodes=50" +
+                            positions + " --verify-games 0 --campaign " + g.prefix + "-spsa",
+                        g.prefix + "-spsa", file);
+}
+
+// A search of `game` from `board` at 1,500 iterations and seed 4 with a random network file (seed 8)
+// written to `prefix`-det.eval, added or replacing, against the hand-made one: the same seed gives the
+// same move, score, nodes and root strategies (`strategies` of the report); the file changes them.
+inline void check_same_seed_search(const std::string& game, const std::string& prefix, const std::string& board,
+                                   const std::function<std::string(const gamelab::SearchReport&)>& strategies) {
+  const std::string path = prefix + "-det.eval";
+  write_model(random_model(gamelab::train::Form::Network, game, 8), game, path, 100);
+  const gamelab::GameEntry& entry = gamelab::find_game(game);
+  auto search_once = [&](const gamelab::LearnedEvalSpec& learned) {
+    gamelab::SearchRequest request;
+    request.position.board = board;
+    request.limits.nodes = 1500;
+    request.params = entry.default_params();
+    request.seed = 4;
+    request.learned = learned;
+    return entry.search(request);
+  };
+  const auto a = search_once({path, false}), b = search_once({path, false});
+  const auto added = search_once({path, true}), hand = search_once({});
+  CHECK(a.best_move == b.best_move);
+  CHECK(a.score == b.score);
+  CHECK(a.nodes == b.nodes);
+  CHECK(strategies(a) == strategies(b));
+  CHECK(strategies(a) != strategies(hand));  // the file is really used: other strategies
+  CHECK(strategies(added) != strategies(hand));
+  CHECK(strategies(added) != strategies(a));
+}
+
+// What one game's "another game's file, or another input set's, is refused naming the field" needs.
+struct RefusedFiles {
+  std::string game;
+  std::string other_game;    // whose linear file (seed 3) is written to other_file with other_scale
+  std::string other_file;
+  int other_scale;
+  std::string old_file;      // the game's own linear file (seed 3) over old_inputs, with scale
+  int scale;
+  std::string old_inputs;    // an input set the game does not read
+  std::string inputs;        // the game's input set
+  std::string search;        // the position of `gamelab search`, if not the start ("--board FILE")
+  std::string positions;     // where match takes its games ("--boards DIR"), if not the start
+};
+
+// Eval::load (the game's LearnedEval) refuses other_file naming it and the game, and old_file naming
+// the input sets; `gamelab search` with other_file and `gamelab match` with old_file exit with code 2
+// saying so, the match writing nothing.
+template <class Eval>
+void check_refused_files(const RefusedFiles& r) {
+  using Catch::Matchers::Contains;
+  using gamelab::train::Form;
+  const std::string wrong_game = "game is '" + r.other_game + "', expected '" + r.game + "'";
+  const std::string wrong_inputs = "inputs is '" + r.old_inputs + "', expected '" + r.inputs + "'";
+  write_model(random_model(Form::Linear, r.other_game, 3), r.other_game, r.other_file, r.other_scale);
+  CHECK_THROWS_WITH(Eval::load(r.other_file), Contains(r.other_file) && Contains(wrong_game));
+  write_model(random_model(Form::Linear, r.game, 3), r.game, r.old_file, r.scale, r.old_inputs);
+  CHECK_THROWS_WITH(Eval::load(r.old_file), Contains(wrong_inputs));
+  const auto search = gamelab_test::run("search " + r.game + (r.search.empty() ? "" : " " + r.search) + " --nodes 100 --eval " +
+                                        r.other_file);
+  CHECK(search.status == 2);
+  CHECK_THAT(search.output, Contains(wrong_game));
+  const auto match = gamelab_test::run("match " + r.game + " --engine name=a,nodes=50,eval=" + r.old_file +
+                                       " --engine name=b,nodes=50 --games 2" + (r.positions.empty() ? "" : " " + r.positions) +
+                                       " --out refused.jsonl");
+  CHECK(match.status == 2);
+  CHECK_THAT(match.output, Contains(wrong_inputs));
+  CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
+}
+
+}  // namespace train_test
