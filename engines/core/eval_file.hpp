@@ -67,4 +67,17 @@ EvalFile read_eval_file(const std::string& path, const EvalFileExpect& expect = 
 // searches of a bench): every engine that plays a file reads it through here. Thread-safe.
 std::shared_ptr<const EvalFile> shared_eval_file(const std::string& path, const EvalFileExpect& expect);
 
+// The files a game's engine reads, for an evaluator over the game's inputs `Inputs` (kGame, kInputName,
+// kInputCount): its game and input set, either form. Both kinds of evaluator derive from it
+// (search/learned_line_eval.hpp, search/learned_leaf_eval.hpp). `load` reads each path once per
+// process (the engines of a match share it); `read` reads it again (a test that rewrites a file).
+template <class Inputs>
+struct InputsFiles {
+  static EvalFileExpect expect() { return {Inputs::kGame, "", Inputs::kInputName, Inputs::kInputCount}; }
+  static std::shared_ptr<const EvalFile> load(const std::string& path) { return shared_eval_file(path, expect()); }
+  static std::shared_ptr<const EvalFile> read(const std::string& path) {
+    return std::make_shared<const EvalFile>(read_eval_file(path, expect()));
+  }
+};
+
 }  // namespace gamelab::learned

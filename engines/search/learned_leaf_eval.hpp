@@ -44,17 +44,11 @@ namespace gamelab::search {
 //   kGame, kInputName, kInputCount, kMaxActive       the evaluation files it reads (eval_file.hpp)
 //   static int active(const State&, int side, std::uint32_t* out)   side's active inputs (room for kMaxActive)
 template <class Inputs>
-class LearnedLeafEval {
+// expect(), load(path) and read(path) (core/eval_file.hpp): another game's, input set's or version's
+// file, or a broken one, is an InputError naming the file and the field.
+class LearnedLeafEval : public learned::InputsFiles<Inputs> {
  public:
   using State = typename Inputs::State;
-
-  // The file at `path` as this game's engine reads it, once per process (the engines of a match share
-  // it): another game's, input set's or version's file, or a broken one, is an InputError naming the
-  // file and the field.
-  static learned::EvalFileExpect expect() { return {Inputs::kGame, "", Inputs::kInputName, Inputs::kInputCount}; }
-  static std::shared_ptr<const learned::EvalFile> load(const std::string& path) {
-    return learned::shared_eval_file(path, expect());
-  }
 
   // `eval_scale`: the MCTS's evaluation units per logit (mcts_eval_scale). With `add_handmade` the
   // search adds the game's own evaluation to value() (evalmode=add), else value() replaces it.

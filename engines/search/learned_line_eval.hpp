@@ -65,7 +65,7 @@ struct InputChanges {
 //   static int side_to_move(const State&)            the perspective the score is for
 //   static int handmade(const State&, const int* weights, const MoveList&)   the hand-made evaluation
 template <class Inputs>
-class LearnedLineEval {
+class LearnedLineEval : public learned::InputsFiles<Inputs> {
  public:
   using State = typename Inputs::State;
   using Move = typename Inputs::Move;
@@ -73,19 +73,10 @@ class LearnedLineEval {
   using Change = typename Inputs::Change;
   using Changes = InputChanges<Inputs::kMaxAdded, Inputs::kMaxRemoved>;
 
-  // The file at `path` as this game's engine reads it: another game's, input set's or version's file,
-  // or a broken one, is an InputError naming the file and the field. `load` reads each path once per
-  // process (the engines of a match share it); `read` reads it again (a test that rewrites a file).
-  static learned::EvalFileExpect expect() { return {Inputs::kGame, "", Inputs::kInputName, Inputs::kInputCount}; }
-  static std::shared_ptr<const learned::EvalFile> load(const std::string& path) {
-    return learned::shared_eval_file(path, expect());
-  }
-  static std::shared_ptr<const learned::EvalFile> read(const std::string& path) {
-    return std::make_shared<const learned::EvalFile>(learned::read_eval_file(path, expect()));
-  }
-  // The file at `path`, read once per process, for one engine (registry/alphabeta_learned.hpp).
+  // The file at `path`, read once per process, for one engine (registry/alphabeta_learned.hpp); the
+  // files it takes: expect(), load(path), read(path) (core/eval_file.hpp).
   static std::unique_ptr<LearnedLineEval> from_file(const std::string& path, bool add_handmade) {
-    return std::make_unique<LearnedLineEval>(load(path), add_handmade);
+    return std::make_unique<LearnedLineEval>(learned::InputsFiles<Inputs>::load(path), add_handmade);
   }
 
   // The file's score of `state` from scratch with engines/core's reference inference (refresh and
