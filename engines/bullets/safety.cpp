@@ -54,12 +54,18 @@ const CellSet& Foresight::bullets_at(std::uint32_t round) {
 bool Foresight::doomed(const State& s, Side side) {
   if ((s.hit >> side) & 1) return true;
   if (s.round >= s.limit) return false;
-  // The bullets `s` has beyond the root's; a state not after the root gets a foresight of its own.
-  std::vector<int> extra;
+  // The bullets `s` has beyond the root's (a few: two shots a joint move, six joint moves deep at most);
+  // a state not after the root, or far after it, gets a foresight of its own. No allocation: this runs
+  // for every check.
+  constexpr int kMaxExtra = 32;
+  int extra[kMaxExtra];
+  int extras = 0;
+  if (s.round < root_.round) return Foresight(s, horizon_).doomed(s, side);
   for (int w = 0; w < s.words; ++w) {
-    if (root_.slots[w] & ~s.slots[w] || s.round < root_.round) return Foresight(s, horizon_).doomed(s, side);
+    if (root_.slots[w] & ~s.slots[w]) return Foresight(s, horizon_).doomed(s, side);
     for (std::uint64_t bits = s.slots[w] & ~root_.slots[w]; bits; bits &= bits - 1) {
-      extra.push_back(w * 64 + std::countr_zero(bits));
+      if (extras == kMaxExtra) return Foresight(s, horizon_).doomed(s, side);
+      extra[extras++] = w * 64 + std::countr_zero(bits);
     }
   }
   ++checks_;
@@ -80,7 +86,8 @@ bool Foresight::doomed(const State& s, Side side) {
     }
     const CellSet& bullets = bullets_at(round);
     for (int i = from; i <= to; ++i) next[i] &= open_[i] & ~bullets[i];
-    for (const int slot : extra) {
+    for (int e = 0; e < extras; ++e) {
+      const int slot = extra[e];
       const int cell = board.place(slot, round).cell;
       next[cell >> 6] &= ~(1ULL << (cell & 63));
     }
