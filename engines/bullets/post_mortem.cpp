@@ -8,6 +8,33 @@
 
 namespace gamelab::bullets {
 
+namespace {
+
+// The last of states[0, before) at which `loser` had an action safe at `depth`: its index, those actions,
+// what it played there and whether that was one of them.
+struct LastSafe {
+  std::size_t index = 0;
+  std::vector<Action> safe;
+  Action played = kNothing;
+  bool played_safe = false;
+};
+std::optional<LastSafe> last_safe(const std::vector<State>& states, const std::vector<std::pair<Action, Action>>& played,
+                                  Side loser, int depth, std::size_t before) {
+  for (std::size_t k = before; k-- > 0;) {
+    std::vector<Action> safe = safe_actions(states[k], loser, depth);
+    if (safe.empty()) continue;
+    LastSafe last;
+    last.index = k;
+    last.played = loser == Blue ? played[k].first : played[k].second;
+    last.played_safe = std::find(safe.begin(), safe.end(), last.played) != safe.end();
+    last.safe = std::move(safe);
+    return last;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<LossCause> explain_loss(const State& start, const std::vector<std::string>& moves) {
   std::vector<State> states{start};
   std::vector<std::pair<Action, Action>> played;
@@ -33,23 +60,18 @@ std::optional<LossCause> explain_loss(const State& start, const std::vector<std:
     if (!hit_or_doomed(states[k], cause.loser)) break;
     cause.doomed_round = states[k].round;
   }
-  for (std::size_t k = states.size() - 1; k-- > 0;) {
-    std::vector<Action> safe = safe_actions(states[k], cause.loser);
-    if (safe.empty()) continue;
-    cause.last_safe_round = states[k].round;
-    cause.played = cause.loser == Blue ? played[k].first : played[k].second;
-    cause.played_safe = std::find(safe.begin(), safe.end(), cause.played) != safe.end();
-    cause.safe_actions = std::move(safe);
-    break;
+  const std::optional<LastSafe> shallow = last_safe(states, played, cause.loser, 1, states.size() - 1);
+  if (shallow) {
+    cause.last_safe_round = states[shallow->index].round;
+    cause.played = shallow->played;
+    cause.played_safe = shallow->played_safe;
+    cause.safe_actions = shallow->safe;
   }
+  // Safe at depth 2 is safe at depth 1: the walk for depth 2 starts where the one for depth 1 stopped.
   if (cause.played_safe) {
-    for (std::size_t k = states.size() - 1; k-- > 0;) {
-      const std::vector<Action> deep = safe_actions(states[k], cause.loser, 2);
-      if (deep.empty()) continue;
-      cause.last_deep_round = states[k].round;
-      const Action played_there = cause.loser == Blue ? played[k].first : played[k].second;
-      cause.played_deep = std::find(deep.begin(), deep.end(), played_there) != deep.end();
-      break;
+    if (const std::optional<LastSafe> deep = last_safe(states, played, cause.loser, 2, shallow->index + 1)) {
+      cause.last_deep_round = states[deep->index].round;
+      cause.played_deep = deep->played_safe;
     }
   }
   return cause;
