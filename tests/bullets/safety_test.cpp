@@ -54,6 +54,18 @@ gamelab::ParamSet release_with(int safety) {
   return p;
 }
 
+// The release engine's search of `side` in `s` at 3,000 iterations with seeds 1..seeds: a replayed
+// losing position is checked for every seed, not for one lucky one.
+std::vector<SearchResult> release_searches(const State& s, Side side, std::uint64_t seeds) {
+  std::vector<SearchResult> results;
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+    gamelab::SearchLimits limits;
+    limits.nodes = 3000;
+    results.push_back(Engine(release_with(1), seed).search(s, side, limits));
+  }
+  return results;
+}
+
 constexpr const char* kGate = "reports/bullets/2026-11-27-035315.records.jsonl";
 constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl";
 constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
@@ -141,11 +153,7 @@ TEST_CASE("the engine keeps to the safe actions: the losing position of pair 22 
   REQUIRE(s.round == 80);
   const std::vector<Action> safe = safe_actions(s, Blue);
   REQUIRE_FALSE(std::find(safe.begin(), safe.end(), kLeft) != safe.end());
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    gamelab::SearchLimits limits;
-    limits.nodes = 3000;
-    const SearchResult kept = Engine(release_with(1), seed).search(s, Blue, limits);
-    INFO("seed " << seed);
+  for (const SearchResult& kept : release_searches(s, Blue, 4)) {
     CHECK(std::find(safe.begin(), safe.end(), *kept.action) != safe.end());
   }
 }
@@ -264,13 +272,7 @@ TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap t
   const State s = replayed(r, 877);
   REQUIRE(s.round == 877);
   CHECK(safe_actions(s, Blue, 3) == std::vector<Action>{kDown, kShootUp, kShootDown, kShootLeft, kShootRight, kStay});
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    gamelab::SearchLimits limits;
-    limits.nodes = 3000;
-    const SearchResult result = Engine(release_with(1), seed).search(s, Blue, limits);
-    INFO("seed " << seed);
-    CHECK(*result.action != kUp);
-  }
+  for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kUp);
 }
 
 TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
@@ -308,11 +310,7 @@ TEST_CASE("the plan's step is checked: a careful player back on its start square
   CHECK(safe_actions(s, Red) == std::vector<Action>{kLeft});
   CHECK_FALSE(is_safe(s, Red, kDown));
   CHECK(is_safe(s, Red, kDown, /*their_shots=*/false));  // a player that never shoots could not punish it
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    gamelab::SearchLimits limits;
-    limits.nodes = 3000;
-    const SearchResult result = Engine(release_with(1), seed).search(s, Red, limits);
-    INFO("seed " << seed);
+  for (const SearchResult& result : release_searches(s, Red, 3)) {
     CHECK_FALSE(result.plan_hit_round);
     CHECK(*result.action == kLeft);
   }
