@@ -1,5 +1,8 @@
 #pragma once
 #include <CLI/CLI.hpp>
+#include <string>
+
+#include "registry/game_entry.hpp"
 
 namespace gamelab::cli {
 
@@ -31,5 +34,11 @@ void add_tablebase_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 // freeze: tuned values into the marked block of a team's own source file (tuner/freeze/).
 void add_freeze_command(CLI::App& app);
+
+// --eval FILE and --eval-mode add|replace on a command of a game whose engine loads learned evaluation
+// files (nothing for another game); learned_spec checks the file against the game's input set (exit
+// code 2, the file and the field named) and gives the engine's spec (empty without --eval).
+void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode);
+LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode);
 
 }  // namespace gamelab::cli

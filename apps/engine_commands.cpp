@@ -39,20 +39,6 @@ struct SearchArgs {
   bool json = false;
 };
 
-// --eval FILE (and --eval-mode) on a game whose engine loads learned evaluation files; refused (exit
-// code 2, the file and the field named) when the file is another game's, form's or version's.
-void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode) {
-  if (!game.learned_eval) return;
-  command.add_option("--eval", file, "evaluate with this learned evaluation file (gamelab train; docs/tools/train.md §8)");
-  command.add_option("--eval-mode", mode, "add (default): the learned output added to the hand-made evaluation; replace: instead of it")
-      ->check(CLI::IsMember({"add", "replace"}));
-}
-LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode) {
-  if (file.empty()) return {};
-  eval::check_learned_eval(file, game);
-  return {file, mode == "add"};
-}
-
 struct BenchArgs {
   std::string params;
   std::string eval_file, eval_mode = "add";
@@ -130,6 +116,18 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
 }
 
 }  // namespace
+
+void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode) {
+  if (!game.learned_eval) return;
+  command.add_option("--eval", file, "evaluate with this learned evaluation file (gamelab train; docs/tools/train.md §8)");
+  command.add_option("--eval-mode", mode, "add (default): the learned output added to the hand-made evaluation; replace: instead of it")
+      ->check(CLI::IsMember({"add", "replace"}));
+}
+LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode) {
+  if (file.empty()) return {};
+  eval::check_learned_eval(file, game);
+  return {file, mode == "add"};
+}
 
 void add_engine_commands(CLI::App& app) {
   auto* params = app.add_subcommand("params", "print a game's default parameters (weights and search knobs)");

@@ -17,6 +17,7 @@ namespace {
 struct ExportArgs {
   std::map<std::string, std::string> outputs;  // format flag -> output file
   std::string params;
+  std::string eval_file, eval_mode = "add";
 };
 
 }  // namespace
@@ -34,12 +35,14 @@ void add_export_command(CLI::App& app) {
     sub->add_option("--params", args->params,
                     "parameters to write in (JSON or SPSA text); default: the frozen release (engines/" + game.name +
                         "/release.json)");
+    add_eval_options(*sub, game, args->eval_file, args->eval_mode);
     sub->callback([&game, args] {
       ExportRequest request;
       if (!args->params.empty()) {
         request.params = ParamSet::load_file(args->params, game.default_params());
         request.params_source = args->params;
       }
+      request.learned = learned_spec(game, args->eval_file, args->eval_mode);
       int written = 0;
       for (const auto& format : game.exports) {
         const std::string& path = args->outputs[format.flag];

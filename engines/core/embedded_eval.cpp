@@ -48,4 +48,11 @@ std::shared_ptr<const EvalFile> load_embedded_eval(const EmbeddedEval& eval, con
   return file;
 }
 
+ExportedEval exported_eval(const std::string& file, bool add, bool release, const EmbeddedEval& embedded,
+                           const EvalFileExpect& expect) {
+  if (!file.empty()) return {shared_eval_file(file, expect), add, file};
+  if (release && !embedded.empty()) return {load_embedded_eval(embedded, expect), embedded.add, std::string(embedded.source)};
+  return {};
+}
+
 }  // namespace gamelab::learned

@@ -31,4 +31,17 @@ struct EmbeddedEval {
 // input, the bot's own build.
 std::shared_ptr<const EvalFile> load_embedded_eval(const EmbeddedEval& eval, const EvalFileExpect& expect);
 
+// The learned evaluation an export (`gamelab export`, docs/tools/bots.md §7) writes into its file:
+// `file` (--eval) read with `expect`, in mode `add`; else, when the export writes the frozen release
+// (`release`: no --params), the release's own compiled in; else none: a parameter set of its own
+// names no evaluation file, and the export does not guess one.
+struct ExportedEval {
+  std::shared_ptr<const EvalFile> file;  // null: the hand-made evaluation alone
+  bool add = true;
+  std::string source;  // the --eval path, or the embedded file's source (engines/<game>/release.eval)
+  explicit operator bool() const { return file != nullptr; }
+};
+ExportedEval exported_eval(const std::string& file, bool add, bool release, const EmbeddedEval& embedded,
+                           const EvalFileExpect& expect);
+
 }  // namespace gamelab::learned

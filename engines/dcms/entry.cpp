@@ -218,8 +218,10 @@ GameEntry game_entry() {
                              std::string("the tournament's player: one self-contained Python 3 file with setup() and move(), "
                                          "setup() placing ") + (full ? "all four pieces (full variant)" : "cheeSe and Mouse (mouse variant, round 1)"),
                              [variant](const ExportRequest& request) {
-                               if (request.params.size()) return export_python(request.params, request.params_source, variant);
-                               return export_python(exported_params(), exported_params_source(), variant);
+                               const bool release = request.params.size() == 0;
+                               const auto eval = exported_eval(request.learned.file, request.learned.add, release);
+                               if (!release) return export_python(request.params, request.params_source, variant, eval);
+                               return export_python(exported_params(), exported_params_source(), variant, eval);
                              }});
   }
   return entry;

@@ -149,8 +149,10 @@ GameEntry game_entry() {
   entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
   entry.exports.push_back({"cpp", "GetStep for the tournament's C++ template: one self-contained C++14 file",
                            [](const ExportRequest& request) {
-                             if (request.params.size()) return export_getstep_cpp(request.params, request.params_source);
-                             return export_getstep_cpp(release_params(), release_params_source());
+                             const bool release = request.params.size() == 0;
+                             const auto eval = exported_eval(request.learned.file, request.learned.add, release);
+                             if (!release) return export_getstep_cpp(request.params, request.params_source, eval);
+                             return export_getstep_cpp(release_params(), release_params_source(), eval);
                            }});
   entry.judge_server = run_judge_server;
   return entry;

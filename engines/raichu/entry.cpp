@@ -99,8 +99,10 @@ GameEntry game_entry() {
   entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
   entry.exports.push_back({"python", "the tournament's player: one self-contained Python 3 file (python3 FILE N PLAYER BOARD TIMELIMIT)",
                            [](const ExportRequest& request) {
-                             if (request.params.size()) return export_python(request.params, request.params_source);
-                             return export_python(exported_params(), exported_params_source());
+                             const bool release = request.params.size() == 0;
+                             const auto eval = exported_eval(request.learned.file, request.learned.add, release);
+                             if (!release) return export_python(request.params, request.params_source, eval);
+                             return export_python(exported_params(), exported_params_source(), eval);
                            }});
   entry.tablebase = [](const TablebaseRequest& request, const std::function<void(const TablebaseClassStats&)>& on_class) {
     tb::BuildOptions options;

@@ -227,9 +227,13 @@ struct SparseInputSet {
 };
 
 // `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.
+// The learned evaluation it carries (docs/tools/bots.md §7): `learned` (--eval FILE, checked against the
+// game's input set before the writer runs), else the frozen release's own when the parameters are the
+// release's too (no --params), else none (learned::exported_eval).
 struct ExportRequest {
   ParamSet params;            // empty: the frozen release configuration (engines/<game>/release.json)
   std::string params_source;  // names the parameters in the file's header (e.g. the --params path)
+  LearnedEvalSpec learned;    // --eval FILE and --eval-mode
 };
 
 struct ExportFormat {

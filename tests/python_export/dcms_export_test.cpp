@@ -298,7 +298,7 @@ TEST_CASE("the dcms exports are Python 3.6 with the standard library only", "[py
     CHECK(text.find(exported_params_source()) != std::string::npos);
   }
   gamelab::ParamSet other("raichu", {{"eval_x", 1, 0, 2, 1, 0.002}});
-  CHECK_THROWS_WITH(export_python(other, "x", Variant::Full), Catch::Contains("not Dog-Cat-Mouse-cheeSe's"));
+  CHECK_THROWS_WITH(export_python(other, "x", Variant::Full, {}), Catch::Contains("not Dog-Cat-Mouse-cheeSe's"));
 }
 
 TEST_CASE("the dcms export has the engine's rules, evaluation and search actions on 2,000 positions", "[python][dcms]") {

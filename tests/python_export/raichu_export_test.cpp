@@ -179,9 +179,9 @@ TEST_CASE("the Raichu export takes --params and refuses another game's", "[pytho
   REQUIRE(run.exit_code == 0);
   CHECK(gamelab::read_text_file(out).find("    7,  # eval_mobility\n") != std::string::npos);
   // Same parameters, same file.
-  CHECK(gamelab::read_text_file(out) == export_python(params, (dir / "raichu_params.json").string()));
+  CHECK(gamelab::read_text_file(out) == export_python(params, (dir / "raichu_params.json").string(), {}));
   gamelab::ParamSet other("dcms", {{"eval_x", 1, 0, 2, 1, 0.002}});
-  CHECK_THROWS_WITH(export_python(other, "x"), Catch::Contains("not Raichu's"));
+  CHECK_THROWS_WITH(export_python(other, "x", {}), Catch::Contains("not Raichu's"));
 }
 
 TEST_CASE("the Raichu export generates the engine's successors and evaluation on 2,500 positions", "[python][raichu]") {

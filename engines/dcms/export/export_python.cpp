@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/placeholders.hpp"
 #include "dcms/eval.hpp"
+#include "dcms/game.hpp"
 #include "dcms/notation.hpp"
 #include "dcms/python_template.hpp"
 #include "dcms/release_params.hpp"
@@ -15,7 +16,9 @@ constexpr const char* kTemplateName = "engines/dcms/export/dcms.py.in";
 
 }  // namespace
 
-std::string export_python(const ParamSet& params, const std::string& params_source, Variant variant) {
+std::string export_python(const ParamSet& params, const std::string& params_source, Variant variant,
+                          const learned::ExportedEval& eval) {
+  if (eval) throw InputError("export dcms: " + eval.source + ": the Python file does not carry a learned evaluation yet");
   if (params.game() != "dcms") {
     throw InputError("export dcms: the parameters are " + params.game() + "'s, not Dog-Cat-Mouse-cheeSe's");
   }
@@ -36,5 +39,9 @@ std::string export_python(const ParamSet& params, const std::string& params_sour
 ParamSet exported_params() { return release::frozen_params(default_params()); }
 
 std::string exported_params_source() { return release::source_text(); }
+
+learned::ExportedEval exported_eval(const std::string& file, bool add, bool release) {
+  return learned::exported_eval(file, add, release, release::embedded_eval(), LearnedEval::expect());
+}
 
 }  // namespace gamelab::dcms

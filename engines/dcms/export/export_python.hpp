@@ -6,6 +6,7 @@
 // setup() places (the tournament's setup() call does not say which).
 #include <string>
 
+#include "core/embedded_eval.hpp"
 #include "core/params.hpp"
 #include "dcms/state.hpp"
 
@@ -14,11 +15,16 @@ namespace gamelab::dcms {
 // The file's content for `params` (a full dcms parameter set) placing `variant`'s pieces;
 // `params_source` names the parameters in the file's header. Same arguments, same file: nothing else
 // (no date) goes in. InputError for another game's parameters or a set that lacks one.
-std::string export_python(const ParamSet& params, const std::string& params_source, Variant variant);
+// `eval`: the learned evaluation it carries (exported_eval), or none.
+std::string export_python(const ParamSet& params, const std::string& params_source, Variant variant,
+                          const learned::ExportedEval& eval);
 
 // What the export writes in without --params: the frozen release (engines/dcms/release.json, compiled
 // in) or the defaults while there is none; and where they come from, in words.
 ParamSet exported_params();
 std::string exported_params_source();
+// The learned evaluation it carries (learned::exported_eval): `file` (--eval) in mode `add`, else the
+// release's own (engines/dcms/release.eval, compiled in) when `release` (no --params), else none.
+learned::ExportedEval exported_eval(const std::string& file, bool add, bool release);
 
 }  // namespace gamelab::dcms

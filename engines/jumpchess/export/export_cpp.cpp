@@ -8,6 +8,8 @@
 #include "jumpchess/client.hpp"
 #include "jumpchess/eval.hpp"
 #include "jumpchess/getstep_template.hpp"
+#include "jumpchess/learned_eval.hpp"
+#include "jumpchess/release_params.hpp"
 #include "jumpchess/state.hpp"
 
 namespace gamelab::jumpchess {
@@ -43,7 +45,8 @@ std::string piece_keys() {
 
 }  // namespace
 
-std::string export_getstep_cpp(const ParamSet& params, const std::string& params_source) {
+std::string export_getstep_cpp(const ParamSet& params, const std::string& params_source, const learned::ExportedEval& eval) {
+  if (eval) throw InputError("export jumpchess: " + eval.source + ": GetStep does not carry a learned evaluation yet");
   if (params.game() != "jumpchess") {
     throw InputError("export jumpchess: the parameters are " + params.game() + "'s, not jump chess's");
   }
@@ -67,6 +70,10 @@ std::string export_getstep_cpp(const ParamSet& params, const std::string& params
   fill_placeholder(text, "KNOBS", named_values(params, knobs), kTemplateName);
   check_filled(text, kTemplateName);
   return text;
+}
+
+learned::ExportedEval exported_eval(const std::string& file, bool add, bool release) {
+  return learned::exported_eval(file, add, release, release::embedded_eval(), LearnedEval::expect());
 }
 
 }  // namespace gamelab::jumpchess

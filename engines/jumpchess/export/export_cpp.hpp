@@ -5,12 +5,18 @@
 // transposition table and repetitions behave as the engine's) and the per-move time.
 #include <string>
 
+#include "core/embedded_eval.hpp"
 #include "core/params.hpp"
 
 namespace gamelab::jumpchess {
 
 // The file's content for `params` (a full jump chess parameter set); `params_source` names them in the
 // file's header. Same parameters, same file: nothing else (no date) goes in.
-std::string export_getstep_cpp(const ParamSet& params, const std::string& params_source);
+// `eval`: the learned evaluation it carries (exported_eval), or none.
+std::string export_getstep_cpp(const ParamSet& params, const std::string& params_source, const learned::ExportedEval& eval);
+
+// The learned evaluation GetStep carries (learned::exported_eval): `file` (--eval) in mode `add`, else
+// the release's own (engines/jumpchess/release.eval, compiled in) when `release` (no --params), else none.
+learned::ExportedEval exported_eval(const std::string& file, bool add, bool release);
 
 }  // namespace gamelab::jumpchess

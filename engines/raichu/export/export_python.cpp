@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/placeholders.hpp"
 #include "raichu/eval.hpp"
+#include "raichu/learned_eval.hpp"
 #include "raichu/python_template.hpp"
 #include "raichu/release_params.hpp"
 
@@ -14,7 +15,8 @@ constexpr const char* kTemplateName = "engines/raichu/export/raichu.py.in";
 
 }  // namespace
 
-std::string export_python(const ParamSet& params, const std::string& params_source) {
+std::string export_python(const ParamSet& params, const std::string& params_source, const learned::ExportedEval& eval) {
+  if (eval) throw InputError("export raichu --python: " + eval.source + ": the Python file does not carry a learned evaluation yet");
   if (params.game() != "raichu") {
     throw InputError("export raichu: the parameters are " + params.game() + "'s, not Raichu's");
   }
@@ -32,5 +34,9 @@ std::string export_python(const ParamSet& params, const std::string& params_sour
 ParamSet exported_params() { return release::frozen_params(default_params()); }
 
 std::string exported_params_source() { return release::source_text(); }
+
+learned::ExportedEval exported_eval(const std::string& file, bool add, bool release) {
+  return learned::exported_eval(file, add, release, release::embedded_eval(), LearnedEval::expect());
+}
 
 }  // namespace gamelab::raichu

@@ -5,6 +5,7 @@
 // and the search knobs by name.
 #include <string>
 
+#include "core/embedded_eval.hpp"
 #include "core/params.hpp"
 
 namespace gamelab::raichu {
@@ -12,11 +13,15 @@ namespace gamelab::raichu {
 // The file's content for `params` (a full Raichu parameter set); `params_source` names them in the
 // file's header. Same parameters, same file: nothing else (no date) goes in. InputError for another
 // game's parameters or a set that lacks a weight or knob.
-std::string export_python(const ParamSet& params, const std::string& params_source);
+// `eval`: the learned evaluation it carries (exported_eval), or none.
+std::string export_python(const ParamSet& params, const std::string& params_source, const learned::ExportedEval& eval);
 
 // What the export writes in without --params: the frozen release (engines/raichu/release.json, compiled
 // in) or the defaults while there is none; and where they come from, in words.
 ParamSet exported_params();
 std::string exported_params_source();
+// The learned evaluation it carries (learned::exported_eval): `file` (--eval) in mode `add`, else the
+// release's own (engines/raichu/release.eval, compiled in) when `release` (no --params), else none.
+learned::ExportedEval exported_eval(const std::string& file, bool add, bool release);
 
 }  // namespace gamelab::raichu
