@@ -5,14 +5,18 @@
 // position, as GetStep keeps them and as one engine does).
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <sstream>
 
 #include "core/process.hpp"
 #include "helpers.hpp"
 #include "jumpchess/eval.hpp"
 #include "jumpchess/game.hpp"
+#include "jumpchess/learned_eval.hpp"
 #include "jumpchess/path.hpp"
 #include "jumpchess/release.hpp"
+#include "learned_files.hpp"
 #include "search/alphabeta.hpp"
 
 using namespace release_jumpchess_test;
@@ -24,20 +28,25 @@ namespace {
 const std::vector<std::string> kTournamentFlags = {"-std=c++14", "-Wall", "-Wextra", "-Werror"};
 
 struct Exported {
-  TempFolder dir{"getstep_export"};
+  explicit Exported(const std::string& name) : dir(name) {}
+  TempFolder dir;
   std::filesystem::path source = dir / "getstep.cpp";  // the exported file
   ProcessResult run;
+  std::string driver;  // the export compiled with getstep_driver.cpp, once asked for
 };
 
-// Exported once per run of the tests (ctest runs each test case alone: each compiles what it needs).
-const Exported& exported() {
-  static Exported e;
-  static const bool done = [] {
-    e.run = run_process({GAMELAB_BINARY, "export", "jumpchess", "--cpp", e.source.string()}, "", 60);
-    return true;
-  }();
-  (void)done;
-  return e;
+// `gamelab export jumpchess --cpp` with `extra` arguments (e.g. --eval FILE), exported once per run of
+// the tests for the same arguments (ctest runs each test case alone: each compiles what it needs).
+Exported& exported(const std::vector<std::string>& extra = {}) {
+  static std::map<std::vector<std::string>, std::unique_ptr<Exported>> done;
+  auto& e = done[extra];
+  if (!e) {
+    e = std::make_unique<Exported>("getstep_export_" + std::to_string(done.size()));  // a folder of its own
+    std::vector<std::string> argv = {GAMELAB_BINARY, "export", "jumpchess", "--cpp", e->source.string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    e->run = run_process(argv, "", 60);
+  }
+  return *e;
 }
 
 ProcessResult compile(const std::vector<std::string>& args) {
@@ -47,22 +56,33 @@ ProcessResult compile(const std::vector<std::string>& args) {
   return run_process(argv, "", 300);
 }
 
-// The export compiled with getstep_driver.cpp, GetStep's time limit set to 100 ms.
-std::string driver() {
-  static const std::string path = [] {
-    const Exported& e = exported();
+// The export (with `extra` arguments) compiled with getstep_driver.cpp, GetStep's time limit set to 100 ms.
+std::string driver(const std::vector<std::string>& extra = {}) {
+  Exported& e = exported(extra);
+  if (e.driver.empty()) {
+    INFO(e.run.err);
     REQUIRE(e.run.exit_code == 0);
     const std::string out = (e.dir / "driver").string();
     const ProcessResult build =
         compile({"-O2", "-DGETSTEP_MOVETIME_MS=100", "-include", e.source.string(), GETSTEP_DRIVER, "-o", out});
     INFO(build.err);
     REQUIRE(build.exit_code == 0);
-    return out;
-  }();
-  return path;
+    e.driver = out;
+  }
+  return e.driver;
 }
 
 std::string side_letter(const State& s) { return s.side == Black ? "b" : "w"; }
+
+// A learned evaluation file given to the export (and to the engine it is compared with).
+struct LearnedArgs {
+  std::string file;
+  bool add = true;
+  std::vector<std::string> args() const {
+    if (file.empty()) return {};
+    return {"--eval", file, "--eval-mode", add ? "add" : "replace"};
+  }
+};
 
 std::vector<std::string> output_lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -71,11 +91,12 @@ std::vector<std::string> output_lines(const std::string& text) {
   return lines;
 }
 
-// The driver's and the engine's choice at `depth` on every position, in order, each keeping its tables.
-void compare_with_engine(const std::vector<State>& positions, int depth) {
+// The driver's and the engine's choice at `depth` on every position, in order, each keeping its tables;
+// with `eval`, GetStep exported with --eval (and --eval-mode) and the engine given the same file.
+void compare_with_engine(const std::vector<State>& positions, int depth, const LearnedArgs& eval = {}) {
   std::string input;
   for (const State& s : positions) input += "search " + board_digits(s) + " " + side_letter(s) + " " + std::to_string(depth) + "\n";
-  const ProcessResult run = run_process({driver()}, input, 600);
+  const ProcessResult run = run_process({driver(eval.args())}, input, 600);
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   const std::vector<std::string> lines = output_lines(run.out);
@@ -83,6 +104,7 @@ void compare_with_engine(const std::vector<State>& positions, int depth) {
 
   const gamelab::ParamSet params = release_params();
   gamelab::search::AlphaBeta<Game> engine(params.values(), gamelab::search::AlphaBetaKnobs::from(params));
+  if (!eval.file.empty()) engine.set_incremental(std::make_unique<LearnedEval>(LearnedEval::read(eval.file), eval.add));
   gamelab::SearchLimits limits;
   limits.depth = depth;
   for (std::size_t k = 0; k < positions.size(); ++k) {
@@ -204,4 +226,125 @@ TEST_CASE("gamelab export names what is missing or wrong", "[export]") {
   CHECK(run.exit_code != 0);
   CHECK(run.err.find("/nonexistent/p.json") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists("x.cpp"));
+}
+
+// ---- GetStep carrying a learned evaluation (gamelab export jumpchess --cpp --eval FILE) -------------------
+
+namespace {
+
+// Files of seeded random weights over jump chess's inputs, as large as training allows (the clipped
+// ReLU at both ends often), written once per run: a 2 x 16 network and the linear form.
+struct LearnedFiles {
+  TempFolder dir{"getstep_learned"};
+  std::string network = (dir / "network.eval").string();
+  std::string linear = (dir / "linear.eval").string();
+  std::string raichu = (dir / "raichu.eval").string();
+  LearnedFiles() {
+    using gamelab::train::Form;
+    train_test::write_model(train_test::random_model(Form::Network, "jumpchess", 21), "jumpchess", network, 128);
+    train_test::write_model(train_test::random_model(Form::Linear, "jumpchess", 22), "jumpchess", linear, 128);
+    train_test::write_model(train_test::random_model(Form::Network, "raichu", 23), "raichu", raichu, 128);
+  }
+};
+const LearnedFiles& learned_files() {
+  static const LearnedFiles files;
+  return files;
+}
+
+// `count` positions of seeded random games from the start, with the moves each side made (so the
+// clock inputs take all their values), none finished.
+std::vector<State> played_positions(std::size_t count, std::uint64_t seed) {
+  gamelab::Rng rng(seed);
+  std::vector<State> out;
+  while (out.size() < count) {
+    State s = start_position();
+    while (out.size() < count && !result(s).over()) {
+      if (!ends_before_moves(s)) out.push_back(s);
+      MoveList moves;
+      generate_moves(s, moves);
+      s = play(s, moves[rng.below(moves.size())]);
+    }
+  }
+  return out;
+}
+
+// The export's evaluation of every position against the engine's: the learned score from scratch with
+// engines/core's inference (LearnedEval::reference_score, which the engine's incremental entries equal)
+// and what the search adds up (learned plus hand-made, or learned alone).
+void compare_evaluations(const std::vector<State>& positions, const LearnedArgs& eval) {
+  std::string input;
+  for (const State& s : positions) {
+    input += "eval " + board_digits(s) + " " + side_letter(s) + " " + std::to_string(s.moves_made[Black]) + " " +
+             std::to_string(s.moves_made[White]) + "\n";
+  }
+  const ProcessResult run = run_process({driver(eval.args())}, input, 600);
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  const std::vector<std::string> lines = output_lines(run.out);
+  REQUIRE(lines.size() == positions.size());
+  const auto file = LearnedEval::read(eval.file);
+  const gamelab::ParamSet params = release_params();
+  std::size_t agree = 0, clocks = 0;
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const State& s = positions[k];
+    MoveList moves;
+    generate_moves(s, moves);
+    const int learned = LearnedEval::reference_score(*file, s);
+    const int total = eval.add ? learned + evaluate(s, params.values().data(), moves) : learned;
+    const std::string expected = "learned " + std::to_string(learned) + " total " + std::to_string(total);
+    if (lines[k] == expected) {
+      ++agree;
+    } else {
+      INFO("position " << k << " (moves " << s.moves_made[Black] << ", " << s.moves_made[White] << "):\n" << diagram(s));
+      CHECK(lines[k] == expected);
+    }
+    if (s.moves_made[s.side] >= 20) ++clocks;
+  }
+  CHECK(agree == positions.size());
+  CHECK(clocks > positions.size() / 4);  // the clock inputs beyond the first were seen
+}
+
+}  // namespace
+
+TEST_CASE("GetStep with a learned evaluation scores 10,000 positions as the engine does (network added, linear replacing)",
+          "[export]") {
+  const std::vector<State> positions = played_positions(10000, 31);
+  SECTION("a 2 x 16 network added to the hand-made evaluation") { compare_evaluations(positions, {learned_files().network, true}); }
+  SECTION("the linear form replacing it") { compare_evaluations(positions, {learned_files().linear, false}); }
+}
+
+TEST_CASE("GetStep with a learned evaluation chooses the engine's move at a fixed depth (network added, linear replacing)",
+          "[export]") {
+  SECTION("network added") { compare_with_engine(bot_positions(30, 7), 5, {learned_files().network, true}); }
+  SECTION("linear replacing") { compare_with_engine(bot_positions(30, 9), 5, {learned_files().linear, false}); }
+}
+
+TEST_CASE("GetStep with a learned evaluation compiles alone with the tournament's flags and names its file", "[export]") {
+  const Exported& e = exported(LearnedArgs{learned_files().network, true}.args());
+  INFO(e.run.err);
+  REQUIRE(e.run.exit_code == 0);
+  const ProcessResult alone = compile({"-c", e.source.string(), "-o", (e.dir / "getstep.o").string()});
+  INFO(alone.err);
+  CHECK(alone.exit_code == 0);
+  const std::string text = gamelab::read_text_file(e.source.string());
+  const auto file = LearnedEval::read(learned_files().network);
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(file->fingerprint()));
+  CHECK(text.find("// Learned evaluation: " + learned_files().network + " (fingerprint " + fingerprint +
+                  ", network 2 x 16, added to the hand-made evaluation).") != std::string::npos);
+  CHECK(text.find("const int kLearnedForm = 2;") != std::string::npos);
+  // Without --eval (and a release without a learned evaluation), none.
+  const std::string plain = gamelab::read_text_file(exported().source.string());
+  CHECK(plain.find("// Learned evaluation: none (the hand-made evaluation alone).") != std::string::npos);
+  CHECK(plain.find("const int kLearnedForm = 0;") != std::string::npos);
+}
+
+TEST_CASE("gamelab export jumpchess --eval refuses another game's file, naming it", "[export]") {
+  const TempFolder dir("getstep_refused");
+  const std::string out = (dir / "g.cpp").string();
+  const ProcessResult run =
+      run_process({GAMELAB_BINARY, "export", "jumpchess", "--cpp", out, "--eval", learned_files().raichu}, "", 30);
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find(learned_files().raichu + ": game is 'raichu', expected 'jumpchess'") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
 }

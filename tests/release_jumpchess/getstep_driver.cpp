@@ -4,6 +4,9 @@
 //   search DIGITS SIDE DEPTH   the export's searcher at a fixed depth (one searcher for all lines, as
 //                              GetStep keeps one): "PATH score S depth D nodes N"
 //   getstep DIGITS SIDE        GetStep itself (its own time limit): "PATH"
+//   eval DIGITS SIDE MB MW     the evaluation the search uses, Black and White having made MB and MW
+//                              moves: "learned L total T" (L the learned score, 0 without one; T what the
+//                              search adds up, before its clamp)
 // DIGITS: the 64 board values row-major; SIDE: b or w. PATH: "[(r,c), (r,c), ...]", "[]" for a pass.
 #include <iostream>
 #include <sstream>
@@ -41,14 +44,22 @@ int main() {
       std::cout << path_text(GetStep(board, side == "b")) << std::endl;
       continue;
     }
-    int depth = 1;
-    in >> depth;
     State s;
     const char* problem = "";
     if (!ReadBoard(board, side == "b", s, problem)) {
       std::cout << "error " << problem << std::endl;
       continue;
     }
+    if (command == "eval") {
+      in >> s.moves_made[Black] >> s.moves_made[White];
+      MoveList moves;
+      GenerateMoves(s, moves);
+      std::cout << "learned " << (kLearnedForm == 0 ? 0 : LearnedScore(s)) << " total " << SearchEvaluate(s, moves)
+                << std::endl;
+      continue;
+    }
+    int depth = 1;
+    in >> depth;
     const Limits limits = {depth, 0, 0};
     const SearchResult found = TheSearcher().Search(s, limits);
     std::cout << path_text(found.has_best ? PathOf(found.best) : std::vector<std::vector<int> >()) << " score "

@@ -1,6 +1,7 @@
 #include "jumpchess/export/export_cpp.hpp"
 
 #include <cstdio>
+#include <variant>
 #include <vector>
 
 #include "core/error.hpp"
@@ -43,10 +44,68 @@ std::string piece_keys() {
   return out;
 }
 
+// `values` as the body of a C++ array, 16 to a line.
+template <class T>
+std::string array_body(const std::vector<T>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    out += (i % 16 == 0 ? "    " : " ") + std::to_string(values[i]) + ",";
+    if (i % 16 == 15 && i + 1 < values.size()) out += "\n";
+  }
+  return out;
+}
+
+// The constants LearnedScore reads (the template's learned section): the file's model, or form 0 and
+// one-element arrays when GetStep carries none.
+std::string learned_constants(const learned::ExportedEval& eval) {
+  int form = 0, hidden = 1, scale = 1;
+  long long bias = 0;
+  std::vector<std::int16_t> rows{0}, row_bias{0}, out{0, 0};
+  std::vector<std::int32_t> linear{0};
+  if (eval) {
+    scale = eval.file->scale();
+    if (const auto* net = std::get_if<learned::SparseNetwork>(&eval.file->model)) {
+      form = 2;
+      hidden = static_cast<int>(net->hidden);
+      bias = net->out_bias;
+      rows = net->ft_weights;
+      row_bias = net->ft_bias;
+      out = net->out_weights;
+    } else {
+      const auto& lin = std::get<learned::SparseLinear>(eval.file->model);
+      form = 1;
+      bias = lin.bias;
+      linear = lin.weights;
+    }
+  }
+  std::string text;
+  text += "const int kLearnedForm = " + std::to_string(form) + ";  // 0 none, 1 linear, 2 network\n";
+  text += std::string("const bool kLearnedAdd = ") + (eval && !eval.add ? "false" : "true") +
+          ";  // added to the hand-made evaluation, or instead of it\n";
+  text += "const int kLearnedHidden = " + std::to_string(hidden) + ";  // network: hidden units per side\n";
+  text += "const long long kLearnedScale = " + std::to_string(scale) + ";  // engine units per logit\n";
+  text += "const long long kLearnedBias = " + std::to_string(bias) + ";  // the output's bias (linear: x 4096)\n";
+  text += "const short kLearnedRows[" + std::to_string(rows.size()) + "] = {  // input i's row: [i x hidden, (i + 1) x hidden)\n" +
+          array_body(rows) + "\n};\n";
+  text += "const short kLearnedRowBias[" + std::to_string(row_bias.size()) + "] = {\n" + array_body(row_bias) + "\n};\n";
+  text += "const short kLearnedOut[" + std::to_string(out.size()) + "] = {  // the side to move's half, then the other's\n" +
+          array_body(out) + "\n};\n";
+  text += "const int kLearnedLinear[" + std::to_string(linear.size()) + "] = {  // linear: x 4096\n" + array_body(linear) + "\n};";
+  return text;
+}
+
+std::string learned_source(const learned::ExportedEval& eval) {
+  if (!eval) return "none (the hand-made evaluation alone)";
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(eval.file->fingerprint()));
+  std::string text = one_line(eval.source) + " (fingerprint " + fingerprint + ", " + eval.file->form();
+  if (const auto* net = std::get_if<learned::SparseNetwork>(&eval.file->model)) text += " 2 x " + std::to_string(net->hidden);
+  return text + ", " + (eval.add ? "added to the hand-made evaluation" : "replacing the hand-made evaluation") + ")";
+}
+
 }  // namespace
 
 std::string export_getstep_cpp(const ParamSet& params, const std::string& params_source, const learned::ExportedEval& eval) {
-  if (eval) throw InputError("export jumpchess: " + eval.source + ": GetStep does not carry a learned evaluation yet");
   if (params.game() != "jumpchess") {
     throw InputError("export jumpchess: the parameters are " + params.game() + "'s, not jump chess's");
   }
@@ -68,6 +127,8 @@ std::string export_getstep_cpp(const ParamSet& params, const std::string& params
   fill_placeholder(text, "SIDE_KEY", hex64(side_to_move_key()), kTemplateName);
   fill_placeholder(text, "WEIGHTS", named_values(params, weights), kTemplateName);
   fill_placeholder(text, "KNOBS", named_values(params, knobs), kTemplateName);
+  fill_placeholder(text, "LEARNED_SOURCE", learned_source(eval), kTemplateName);
+  fill_placeholder(text, "LEARNED", learned_constants(eval), kTemplateName);
   check_filled(text, kTemplateName);
   return text;
 }

@@ -2,7 +2,9 @@
 // `gamelab export jumpchess --cpp FILE` (GameEntry::exports): GetStep as the tournament's C++ template
 // wants it (docs/rules/jumpchess.md), one self-contained C++14 source file made from getstep_template.cpp.in with
 // the parameters written in: the evaluation weights, the search knobs, the Zobrist keys (so that its
-// transposition table and repetitions behave as the engine's) and the per-move time.
+// transposition table and repetitions behave as the engine's), the per-move time, and a learned
+// evaluation's model when it carries one (its integer inference from scratch at each evaluated node,
+// the engine's scores exactly).
 #include <string>
 
 #include "core/embedded_eval.hpp"
