@@ -261,21 +261,28 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const Engine
   return verdict == SprtVerdict::AcceptH1;
 }
 
-// Step 4: the candidate against the default parameters at the bot's clock (--clock), on the same
-// positions; its losses beyond the interval, overall or per band, go to `losses`.
+// Step 4: the candidate at the bot's clock (--clock), on the same positions, against the default
+// parameters; with --eval against the baseline, the current release as its bots play it (what a learned
+// evaluation must beat where the tournament plays). Its losses beyond the interval, overall or per band,
+// go to `losses`.
 void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const GateSide& candidate,
-                      const std::string& records, Json& data, std::vector<std::string>& losses, std::ostream& progress) {
+                      const GateSide& baseline, const std::string& records, Json& data, std::vector<std::string>& losses,
+                      std::ostream& progress) {
   const SearchLimits limits = parse_limits(o.clock, "--clock");
+  const bool against_release = !o.eval.empty();
+  const std::string opponent = against_release ? kClockReleaseOpponent : "default parameters";
   const MatchConfig config = gate_match_config(
-      game, o, {candidate.engine(game, "candidate", limits), lab_engine("defaults", game.default_params(), limits)},
+      game, o,
+      {candidate.engine(game, "candidate", limits),
+       against_release ? baseline.engine(game, "baseline", limits) : lab_engine("defaults", game.default_params(), limits)},
       o.clock_games, records);
-  progress << "clock match: candidate vs the default parameters, " << o.clock_games << " games at " << o.clock
+  progress << "clock match: candidate vs " << opponent << ", " << o.clock_games << " games at " << o.clock
            << " (timed: the games vary from run to run), records " << records << "\n";
   const MatchSummary s = run_match(config, progress);
   progress << summary_text(s, config);
   const EloEstimate elo = estimate_elo(s.penta);
   data["clock"] = {{"limit", o.clock},
-                   {"opponent", "default parameters"},
+                   {"opponent", opponent},
                    {"games", s.wdl.games()},
                    {"concurrency", o.concurrency},
                    {"seed", o.seed},
@@ -290,8 +297,9 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
   add_bands(data["clock"], config, s, "clock match", losses);
   if (s.penta.pairs() > 0 && elo.elo_upper < 0) {
     char line[200];
-    std::snprintf(line, sizeof line, "clock match: loses to the defaults at %s, Elo %+.1f [%+.1f, %+.1f]", o.clock.c_str(),
-                  elo.elo, elo.elo_lower, elo.elo_upper);
+    std::snprintf(line, sizeof line, "clock match: loses to %s at %s, Elo %+.1f [%+.1f, %+.1f]",
+                  against_release ? "the current release" : "the defaults", o.clock.c_str(), elo.elo, elo.elo_lower,
+                  elo.elo_upper);
     losses.push_back(line);
   }
 }
@@ -584,7 +592,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
     if (!o.clock.empty()) {
       result.clock_records_path =
           running_records(o.clock_records, "gamelab-release-" + game.name + "-" + clock.id + ".clock.records.jsonl");
-      play_clock_match(game, o, candidate, result.clock_records_path, data, losses, progress);
+      play_clock_match(game, o, candidate, baseline, result.clock_records_path, data, losses, progress);
     }
     if (!o.force) {
       for (const auto& loss : losses) result.problems.push_back(loss + " (a loss beyond its 95% interval)");

@@ -106,7 +106,10 @@ std::string match_section(const Json& match) {
 }
 
 std::string clock_section(const Json& clock) {
-  std::string out = "## At the bot's clock: candidate vs the default parameters\n\n";
+  // The gate's opponent at the clock: the default parameters, or with --eval the current release.
+  const std::string opponent = clock.value("opponent", std::string("default parameters"));
+  const bool release = opponent == kClockReleaseOpponent;
+  std::string out = "## At the bot's clock: candidate vs " + (release ? opponent : "the default parameters") + "\n\n";
   const Json& wdl = clock["wdl"];
   out += "- " + text(clock["games"]) + " games at " + text(clock["limit"]) + " (timed: the games vary from run to run), " +
          text(clock["concurrency"]) + " at once, seed " + text(clock["seed"]) + "\n";
@@ -115,7 +118,7 @@ std::string clock_section(const Json& clock) {
          clock["pentanomial"].dump() + "\n";
   out += "- Elo " + format("%+.1f", clock["elo"].get<double>()) + " [" + format("%+.1f", clock["elo_lower"].get<double>()) +
          ", " + format("%+.1f", clock["elo_upper"].get<double>()) + "]\n";
-  out += failure_lines(clock["faults"], "defaults");
+  out += failure_lines(clock["faults"], release ? "baseline" : "defaults");
   if (clock.contains("suite")) out += "- per band of `" + text(clock["suite"]) + "`:\n" + bands_table(clock["bands"]);
   if (clock.contains("records")) out += "- records: `" + text(clock["records"]) + "`\n";
   return out + "\n";

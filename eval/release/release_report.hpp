@@ -13,6 +13,10 @@
 
 namespace gamelab::eval {
 
+// The clock match's opponent with --eval (data["clock"]["opponent"]; else "default parameters"): the
+// baseline, named "baseline" in its records as in the SPRT match.
+constexpr const char* kClockReleaseOpponent = "the current release";
+
 std::string release_report_markdown(const nlohmann::ordered_json& data);
 
 }  // namespace gamelab::eval

@@ -28,7 +28,8 @@ using Json = nlohmann::ordered_json;
 namespace fs = std::filesystem;
 
 // The gate's names for its engines (release_gate.cpp): A is the candidate in both matches, B the
-// baseline in the SPRT match ("defaults" in the clock match, which the data gives no fingerprint of).
+// baseline in the SPRT match, and in the clock match of a learned evaluation (kClockReleaseOpponent);
+// "defaults" in the other clock matches, which the data gives no fingerprint of.
 constexpr const char* kCandidate = "candidate";
 constexpr const char* kBaseline = "baseline";
 
@@ -151,7 +152,8 @@ bool check_engines(Checker& c, const std::string& what, const Json& data, const 
     if (r.engines[0].params_hash != candidate) {
       c.mismatch(what + " records' candidate fingerprint", candidate, r.engines[0].params_hash + where);
       told = true;
-    } else if (what == "match" && (r.engines[1].name != kBaseline || r.engines[1].params_hash != baseline)) {
+    } else if ((what == "match" || data[what].value("opponent", std::string()) == kClockReleaseOpponent) &&
+               (r.engines[1].name != kBaseline || r.engines[1].params_hash != baseline)) {
       c.mismatch(what + " records' baseline", std::string(kBaseline) + " " + baseline,
                  r.engines[1].name + " " + r.engines[1].params_hash + where);
       told = true;

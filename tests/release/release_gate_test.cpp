@@ -272,9 +272,12 @@ TEST_CASE("gamelab release --eval: a learned evaluation enters a release through
                                          "elo0=0,elo1=150,alpha=0.1,beta=0.1"};
 
   // The defaults with the linear evaluation added beat the weak release: released, with the file beside it.
+  // Its clock match (here at depth 2, so that it repeats) is against the current release too.
   std::vector<std::string> args = tiny;
   args.insert(args.end(), {"--eval", kLinearEval});
-  ProcessResult r = run_gamelab(release_args(root, "defaults", args));
+  std::vector<std::string> with_clock = args;
+  with_clock.insert(with_clock.end(), {"--clock", "depth=2", "--clock-games", "4"});
+  ProcessResult r = run_gamelab(release_args(root, "defaults", with_clock));
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("eval:     " + root.path("engines/raichu/release.eval")));
@@ -295,6 +298,12 @@ TEST_CASE("gamelab release --eval: a learned evaluation enters a release through
   CHECK_THAT(md, Catch::Contains("  - learned evaluation: `" + kLinearEval + "` (the release's copy: `engines/raichu/release.eval`), "
                                  "linear over raichu-pieces-v1, fingerprint 84ce2375f20813ee, added to the hand-made evaluation\n"));
   CHECK_THAT(md, Catch::Contains("signature with the released parameters and evaluation file"));
+  CHECK_THAT(r.out + r.err, Catch::Contains("clock match: candidate vs the current release, 4 games at depth=2"));
+  CHECK_THAT(md, Catch::Contains("## At the bot's clock: candidate vs the current release\n\n- 4 games at depth=2"));
+  CHECK(data["clock"]["opponent"] == "the current release");
+  const std::string clock_records = root.path("reports/raichu/" + data["clock"]["records"].get<std::string>());
+  const std::string weak_fingerprint = data["baseline"]["fingerprint"];
+  CHECK_THAT(read_text_file(clock_records), Catch::Contains("{\"name\":\"baseline\",\"params_hash\":\"" + weak_fingerprint + "\"}"));
   const std::string report = release["report"];
   const eval::ReportCheck check = eval::check_release_report(root.path(report.substr(0, report.size() - 3) + ".json"), root.dir.string());
   std::string mismatches = check.skipped;
