@@ -15,7 +15,12 @@ namespace gamelab::dcms {
 // The file's content for `params` (a full dcms parameter set) placing `variant`'s pieces;
 // `params_source` names the parameters in the file's header. Same arguments, same file: nothing else
 // (no date) goes in. InputError for another game's parameters or a set that lacks one.
-// `eval`: the learned evaluation it carries (exported_eval), or none.
+// `eval`: the learned evaluation it carries (exported_eval), or none. With one, the file holds its
+// weights (base64 of the little-endian arrays, decoded at import), its header fields and the mode, and
+// evaluates the MCTS's leaves with it as the engine does (game.hpp LearnedEval: the same inputs, the same
+// integer inference, y x mcts_eval_scale added to the hand-made evaluation or replacing it); without
+// one, the file is the hand-made player alone, byte for byte what it was before files could be carried.
+// InputError for a file of another game or input set.
 std::string export_python(const ParamSet& params, const std::string& params_source, Variant variant,
                           const learned::ExportedEval& eval);
 
