@@ -6,24 +6,38 @@
 // made one at a time against the listed ones), then called as the tournament calls it (call_dcms.py:
 // setup() and move() with the board as a tuple of tuples and the pieces map with None for captured
 // pieces): every answer is legal and on time, bad arguments raise ValueError naming the argument, and
-// under GAMELAB_NODES every move searches the budget and answers the same twice.
+// under GAMELAB_NODES every move searches the budget and answers the same twice. With a learned
+// evaluation file (`--eval FILE --eval-mode add|replace`; dcms_learned.py): the same inputs, output,
+// learned value and leaf evaluation as the engine's MCTS on 10,000 positions, for both forms and both
+// modes, legal answers, and another game's file refused.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "common/dcms_positions.hpp"
+#include "core/eval_file.hpp"
 #include "core/rng.hpp"
 #include "dcms/distances.hpp"
 #include "dcms/engine.hpp"
 #include "dcms/eval.hpp"
 #include "dcms/export/export_python.hpp"
+#include "dcms/game.hpp"
+#include "dcms/generator.hpp"
 #include "dcms/notation.hpp"
 #include "dcms/protocol.hpp"
 #include "dcms/rules.hpp"
 #include "dcms/search_actions.hpp"
 #include "dcms/setup.hpp"
 #include "dcms/setup_search.hpp"
+#include "dcms/sparse_inputs.hpp"
 #include "helpers.hpp"
 
 using namespace python_export_test;
@@ -279,6 +293,79 @@ std::vector<State> positions_with_captures(std::size_t count) {
     if (s.variant == Variant::Full && s.piece_count(kBlue) + s.piece_count(kRed) < 8 && movable && out.size() < count) {
       out.push_back(s);
     }
+  }
+  return out;
+}
+
+// ---- learned evaluation files ----------------------------------------------------------------------
+
+// An evaluation file of `game` over `inputs` (`count` inputs, at most `max_active` on) with seeded random
+// weights as large as its reader allows (the trainer's clip, 1.98, quantised: the network's sums often
+// pass both ends of the clipped ReLU), written to `path` as `gamelab train` writes files.
+void write_random_eval(const std::string& path, bool network, std::uint32_t hidden, std::uint64_t seed,
+                       const std::string& game = "dcms", const std::string& inputs = kSparseInputName,
+                       std::uint32_t count = kSparseInputCount, std::uint32_t max_active = kSparseMaxActive) {
+  gamelab::Rng rng(seed);
+  const auto uniform = [&rng](int bound) { return static_cast<int>(rng.below(2 * static_cast<std::uint64_t>(bound) + 1)) - bound; };
+  gamelab::learned::EvalFile file;
+  file.game = game;
+  file.inputs = inputs;
+  file.max_active = max_active;
+  file.note = "random weights for dcms_export_test";
+  if (network) {
+    gamelab::learned::SparseNetwork net;
+    net.inputs = count;
+    net.hidden = hidden;
+    net.scale = 100;
+    const int ft = 505;  // 1.98 x QA
+    for (std::size_t k = 0; k < std::size_t{count} * hidden; ++k) net.ft_weights.push_back(static_cast<std::int16_t>(uniform(ft)));
+    for (std::uint32_t k = 0; k < hidden; ++k) net.ft_bias.push_back(static_cast<std::int16_t>(uniform(ft)));
+    for (std::uint32_t k = 0; k < 2 * hidden; ++k) net.out_weights.push_back(static_cast<std::int16_t>(uniform(2027)));  // 1.98 x QB
+    net.out_bias = uniform(517000);  // 1.98 x QA x QB
+    file.model = std::move(net);
+  } else {
+    gamelab::learned::SparseLinear linear;
+    linear.inputs = count;
+    linear.scale = 100;
+    for (std::uint32_t k = 0; k < count; ++k) linear.weights.push_back(uniform(8110));  // 1.98 x 4096
+    linear.bias = uniform(8110);
+    file.model = std::move(linear);
+  }
+  gamelab::learned::write_eval_file(path, file);
+}
+
+// `gamelab export dcms --<flag> FILE --eval EVAL --eval-mode MODE`: the run (the file is work_folder()/name).
+ProcessResult export_with_eval(const std::string& flag, const std::string& name, const std::string& eval,
+                               const std::string& mode) {
+  const std::string path = (work_folder() / name).string();
+  return gamelab::run_process({GAMELAB_BINARY, "export", "dcms", "--" + flag, path, "--eval", eval, "--eval-mode", mode}, "", 60);
+}
+
+std::string exported_with_eval(const std::string& flag, const std::string& name, const std::string& eval,
+                               const std::string& mode) {
+  const ProcessResult run = export_with_eval(flag, name, eval, mode);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  return (work_folder() / name).string();
+}
+
+// Seeded positions in play for the learned evaluation: random legal placements and random play on
+// boards the generator draws (7-15 rows, 8-21 columns, walls 5-25 %: the lab's self-play range) and
+// on the committed suite's, the turn count set anywhere in 0..59 (the inputs read the turns left).
+std::vector<State> learned_positions(std::size_t count, std::uint64_t seed) {
+  gamelab::Rng rng(seed);
+  std::vector<Board> boards = suite_boards();
+  for (int k = 0; k < 40; ++k) {
+    const int rows = 7 + static_cast<int>(rng.below(9)), cols = 8 + static_cast<int>(rng.below(14));
+    boards.push_back(generate_board(rows, cols, 0.05 + 0.2 * rng.unit(), rng.next()));
+  }
+  std::vector<State> out;
+  while (out.size() < count) {
+    const Variant variant = out.size() % 2 ? Variant::Full : Variant::Mouse;
+    State s = gamelab_test::dcms::random_play(setup_state(boards[rng.below(boards.size())], variant), rng, 45);
+    s.turn = static_cast<std::uint8_t>(rng.below(kDefaultTurnLimit));
+    s.hash = compute_hash(s);
+    if (!ends_before_moves(s)) out.push_back(s);
   }
   return out;
 }
@@ -635,4 +722,174 @@ TEST_CASE("the dcms export plays whole games, imported and called, every answer 
     }
     CHECK(ends_before_moves(s));  // the log runs to the end of the game
   }
+}
+
+// ---- with a learned evaluation file (`gamelab export dcms --eval FILE --eval-mode add|replace`) --------
+
+TEST_CASE("the dcms export names the learned evaluation it carries in its header, and without one carries none",
+          "[python][dcms][learned]") {
+  const std::string eval = (work_folder() / "dcms-header.eval").string();
+  write_random_eval(eval, true, 8, 3);
+  const auto file = LearnedEval::read(eval);
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(file->fingerprint()));
+  for (const std::string mode : {"add", "replace"}) {
+    const std::string module = exported_with_eval("python", "dcms_header_" + mode + ".py", eval, mode);
+    const ProcessResult syntax = run_python({driver("dcms_check_syntax.py"), module}, 60);
+    INFO(syntax.out << syntax.err);
+    CHECK(syntax.exit_code == 0);
+    const std::string text = gamelab::read_text_file(module);
+    INFO(text.substr(0, 1200));
+    CHECK(text.find("# Learned evaluation: " + eval + " (fingerprint " + fingerprint + "): form network, hidden 8,") != std::string::npos);
+    CHECK(text.find("inputs dcms-distances-v1 559, max_active 39, scale 100, quantisation ft=255 out=1024;\n#   mode " + mode) != std::string::npos);
+    CHECK(text.find(std::string("LEARNED_ADD = ") + (mode == "add" ? "True" : "False")) != std::string::npos);
+    CHECK(text.find(std::string("LEARNED_FINGERPRINT = \"") + fingerprint + "\"") != std::string::npos);
+    CHECK(text.find("%%") == std::string::npos);  // every section marker and placeholder resolved
+  }
+  // Without a file: no trace of one (the sections are cut with their markers), and the same file as
+  // export_python with no evaluation.
+  for (const std::string flag : {"python", "python-mouse"}) {
+    const std::string text = gamelab::read_text_file(exported("dcms", flag));
+    CHECK(text.find("LEARNED") == std::string::npos);
+    CHECK(text.find("learned_") == std::string::npos);
+    CHECK(text.find("%%IF_") == std::string::npos);
+    CHECK(text == export_python(exported_params(), exported_params_source(),
+                                flag == "python" ? Variant::Full : Variant::Mouse, {}));
+  }
+}
+
+TEST_CASE("the dcms export evaluates its leaves as the engine on 10,000 positions — a learned network and a linear file, added and replacing",
+          "[python][dcms][learned]") {
+  // Random files over dcms-distances-v1 (scale 100, not the MCTS's mcts_eval_scale, so the mapping
+  // matters); for each position the engine's inputs (every tenth), the file's raw output and learned
+  // value (LearnedLeafEval), and the MCTS's evaluation and leaf value in both modes
+  // (SimultaneousMcts::evaluation, leaf_value); dcms_learned.py asks each exported file the same.
+  const gamelab::ParamSet params = exported_params();
+  const std::vector<int> weights = params.values();
+  const gamelab::search::MctsKnobs knobs = gamelab::search::MctsKnobs::from(params);
+  REQUIRE(knobs.eval_scale != 100);
+  const SearchConfig config{weights.data(), EngineKnobs::from(params).quiet_moves};
+  struct Form {
+    std::string name, path;
+    std::unique_ptr<LearnedEval> eval;
+    std::unique_ptr<gamelab::search::SimultaneousMcts<SearchGame>> adding, replacing;
+  };
+  std::vector<Form> forms;
+  for (const bool network : {true, false}) {
+    Form form;
+    form.name = network ? "network" : "linear";
+    form.path = (work_folder() / ("dcms-" + form.name + ".eval")).string();
+    write_random_eval(form.path, network, 24, network ? 7 : 8);
+    const auto file = LearnedEval::read(form.path);
+    form.eval = std::make_unique<LearnedEval>(file, true, knobs.eval_scale);
+    form.adding = std::make_unique<gamelab::search::SimultaneousMcts<SearchGame>>(weights, knobs, 1);
+    form.replacing = std::make_unique<gamelab::search::SimultaneousMcts<SearchGame>>(weights, knobs, 1);
+    form.adding->set_learned(std::make_unique<LearnedEval>(file, true, knobs.eval_scale));
+    form.replacing->set_learned(std::make_unique<LearnedEval>(file, false, knobs.eval_scale));
+    forms.push_back(std::move(form));
+  }
+  std::vector<json> lines;
+  std::map<const Board*, int> board_ids;
+  std::map<std::string, std::set<int>> values;
+  int both_mice = 0;
+  const std::vector<State> positions = learned_positions(10000, 61);
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const State& s = positions[k];
+    auto [it, added] = board_ids.emplace(s.board, static_cast<int>(board_ids.size()));
+    if (added) {
+      lines.push_back({{"kind", "board"}, {"id", it->second}, {"rows", s.board->rows()}, {"cols", s.board->cols()},
+                       {"board", board_rows(*s.board)}});
+    }
+    json c = position_json(s);
+    for (const char* key : {"rows", "cols", "board"}) c.erase(key);
+    c["kind"] = "position";
+    c["board"] = it->second;
+    const SearchState state{s, &config};
+    for (Form& form : forms) {
+      const int value = form.eval->value(state);
+      values[form.name].insert(value);
+      c[form.name] = {form.eval->raw_output(state), value, form.adding->evaluation(state), form.replacing->evaluation(state),
+                      form.adding->leaf_value(state), form.replacing->leaf_value(state)};
+    }
+    if (k % 10 == 0) {
+      for (int side = 0; side < 2; ++side) {
+        std::uint32_t active[kSparseMaxActive];
+        const int count = active_sparse_inputs(s, side, active);
+        c["inputs"].push_back(std::vector<std::uint32_t>(active, active + count));
+      }
+    }
+    both_mice += s.on_board(kBlue, kMouse) && s.on_board(kRed, kMouse);
+    lines.push_back(c);
+  }
+  INFO(board_ids.size() << " boards, " << both_mice << " positions with both Mice");
+  CHECK(board_ids.size() >= 80);
+  CHECK(both_mice >= 5000);
+  for (const auto& [form, seen] : values) CHECK(seen.size() >= 1000);  // the files' values vary: the positions do
+  const std::string cases = write_cases("dcms_learned.jsonl", lines);
+  std::vector<std::string> args = {driver("dcms_learned.py"), cases};
+  args.push_back("network:add:" + exported_with_eval("python", "dcms_network_add.py", forms[0].path, "add"));
+  args.push_back("network:replace:" + exported_with_eval("python-mouse", "dcms_network_replace.py", forms[0].path, "replace"));
+  args.push_back("linear:add:" + exported_with_eval("python-mouse", "dcms_linear_add.py", forms[1].path, "add"));
+  args.push_back("linear:replace:" + exported_with_eval("python", "dcms_linear_replace.py", forms[1].path, "replace"));
+  const ProcessResult run = run_python(args, 600);
+  INFO(run.out << run.err);
+  REQUIRE_FALSE(run.timed_out);
+  REQUIRE(run.exit_code == 0);
+  CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 4);
+  std::filesystem::remove(cases);  // kept only when it shows a disagreement
+}
+
+TEST_CASE("the dcms export with a learned evaluation answers setup() and move() legally and on time",
+          "[python][dcms][learned][timed]") {
+  const std::vector<Board> boards = suite_boards();
+  const double limit = 0.5;
+  const std::string network = (work_folder() / "dcms-calls-network.eval").string();
+  const std::string linear = (work_folder() / "dcms-calls-linear.eval").string();
+  write_random_eval(network, true, 32, 11);
+  write_random_eval(linear, false, 0, 12);
+  for (const auto& [flag, variant, eval, mode] :
+       {std::tuple{"python", Variant::Full, network, "add"}, std::tuple{"python-mouse", Variant::Mouse, linear, "replace"},
+        std::tuple{"python", Variant::Full, network, "replace"}}) {
+    INFO(flag << " " << eval << " " << mode);
+    const std::string module = exported_with_eval(flag, std::string("dcms_calls_") + flag + "_" + mode + ".py", eval, mode);
+    std::vector<json> calls = {setup_call(boards[3], kBlue), setup_call(boards[8], kRed)};
+    std::vector<State> states;
+    for (const State& s : random_positions(8, 9)) {
+      if (s.variant == variant) states.push_back(s);
+    }
+    REQUIRE(states.size() == 4);
+    for (std::size_t k = 0; k < states.size(); ++k) calls.push_back(move_call(states[k], static_cast<int>(k % 2)));
+    const auto answers = call_module(module, calls, limit, std::string("dcms_learned_calls_") + mode + ".jsonl");
+    require_legal_setup(answers[0], boards[3], variant, limit);
+    require_legal_setup(answers[1], boards[8], variant, limit);
+    for (std::size_t k = 0; k < states.size(); ++k) {
+      require_legal_move(answers[2 + k], states[k], limit);
+      INFO(answers[2 + k].answer.dump());
+      REQUIRE(answers[2 + k].answer.contains("search"));  // searched, with the file at its leaves
+    }
+  }
+}
+
+TEST_CASE("the dcms export refuses another game's evaluation file, or another input set's — exit 2, nothing written",
+          "[python][dcms][learned]") {
+  const std::string bullets = (work_folder() / "bullets-for-dcms.eval").string();
+  write_random_eval(bullets, false, 0, 9, "bullets", "bullets-window-v1", 1002, 57);
+  const std::string old_inputs = (work_folder() / "dcms-v0.eval").string();
+  write_random_eval(old_inputs, true, 8, 10, "dcms", "dcms-distances-v0");
+  for (const auto& [eval, field] : {std::pair{bullets, "game is 'bullets', expected 'dcms'"},
+                                    std::pair{old_inputs, "inputs is 'dcms-distances-v0', expected 'dcms-distances-v1'"}}) {
+    for (const std::string flag : {"python", "python-mouse"}) {
+      const std::string name = "dcms_refused_" + flag + ".py";
+      const ProcessResult run = export_with_eval(flag, name, eval, "add");
+      INFO(run.out << run.err);
+      CHECK(run.exit_code == 2);
+      CHECK(run.err.find(eval + ": " + field) != std::string::npos);
+      CHECK_FALSE(std::filesystem::exists(work_folder() / name));
+    }
+  }
+  // export_python itself, given a file read without dcms's expectations.
+  const gamelab::learned::ExportedEval other{std::make_shared<const gamelab::learned::EvalFile>(gamelab::learned::read_eval_file(bullets)),
+                                             true, bullets};
+  CHECK_THROWS_WITH(export_python(exported_params(), "x", Variant::Full, other),
+                    Catch::Contains("is bullets's file over bullets-window-v1, not Dog-Cat-Mouse-cheeSe's"));
 }
