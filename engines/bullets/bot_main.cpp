@@ -120,7 +120,8 @@ int main(int argc, char** argv) {
     const Options options = parse_options(args);
     arguments_read = true;
     const auto played = bot::params_or_print("bullets_bot", options.print_params, options.params,
-                                             [] { return release::frozen_params(default_params()); }, default_params());
+                                             [] { return release::frozen_params(default_params()); }, default_params(),
+                                             release::embedded_eval());
     if (!played) return 0;
     const ParamSet& params = *played;
     // The release's learned evaluation compiled in, if it has one (engines/bullets/release.eval), read

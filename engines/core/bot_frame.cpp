@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "core/error.hpp"
+#include <nlohmann/json.hpp>
 
 namespace gamelab::bot {
 
@@ -39,10 +40,20 @@ ParamSet playing_params(const char* bot, const std::string& params_file, const s
   }
 }
 
+std::string printed_params(const ParamSet& params, const learned::EmbeddedEval& eval) {
+  if (eval.empty()) return params.to_json();
+  auto json = nlohmann::ordered_json::parse(params.to_json());
+  json["eval"] = {{"file", std::string(eval.source)},
+                  {"fingerprint", std::string(eval.fingerprint)},
+                  {"mode", eval.add ? "add" : "replace"}};
+  return json.dump(2) + "\n";
+}
+
 std::optional<ParamSet> params_or_print(const char* bot, bool print_params, const std::string& params_file,
-                                        const std::function<ParamSet()>& frozen, const ParamSet& defaults) {
+                                        const std::function<ParamSet()>& frozen, const ParamSet& defaults,
+                                        const learned::EmbeddedEval& eval) {
   if (print_params) {
-    std::fputs(frozen().to_json().c_str(), stdout);
+    std::fputs(printed_params(frozen(), eval).c_str(), stdout);
     return std::nullopt;
   }
   return playing_params(bot, params_file, frozen, defaults);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/embedded_eval.hpp"
 #include "core/params.hpp"
 
 namespace gamelab::bot {
@@ -28,7 +29,12 @@ ParamSet playing_params(const char* bot, const std::string& params_file, const s
 // The bots' `--print-params` and `--params FILE` in one call: with `print_params`, prints frozen()'s
 // JSON (loudly failing if the release no longer fits) and returns nothing (the bot exits 0);
 // otherwise returns playing_params().
+// What `--print-params` prints: the parameters' JSON, and when the bot carries a learned evaluation
+// (`eval`, compiled in) an "eval" member as release.json records it: {file, fingerprint, mode}.
+std::string printed_params(const ParamSet& params, const learned::EmbeddedEval& eval);
+
 std::optional<ParamSet> params_or_print(const char* bot, bool print_params, const std::string& params_file,
-                                        const std::function<ParamSet()>& frozen, const ParamSet& defaults);
+                                        const std::function<ParamSet()>& frozen, const ParamSet& defaults,
+                                        const learned::EmbeddedEval& eval = {});
 
 }  // namespace gamelab::bot

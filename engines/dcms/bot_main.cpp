@@ -99,7 +99,8 @@ int main(int argc, char** argv) {
     const Options options = parse_options(args);
     arguments_read = true;
     const auto played = bot::params_or_print("dcms_bot", options.print_params, options.params,
-                                             [] { return release::frozen_params(default_params()); }, default_params());
+                                             [] { return release::frozen_params(default_params()); }, default_params(),
+                                             release::embedded_eval());
     if (!played) return 0;
     const ParamSet& params = *played;
     std::ios::sync_with_stdio(false);

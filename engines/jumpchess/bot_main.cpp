@@ -118,7 +118,8 @@ int main(int argc, char** argv) {
     const Options options = parse_options(args);
     arguments_read = true;
     const auto played =
-        bot::params_or_print("jumpchess_bot", options.print_params, options.params, release_params, default_params());
+        bot::params_or_print("jumpchess_bot", options.print_params, options.params, release_params, default_params(),
+                             release::embedded_eval());
     // The release's learned evaluation compiled in, if it has one (engines/jumpchess/release.eval).
     return played ? run_client(options.client, *played, stderr, release::embedded_eval()) : 0;
   });

@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   return bot::run_main("raichu", bot_usage(), argc, argv, [&](const std::vector<std::string>& args, bool& arguments_read) {
     if (args.size() == 1 && args[0] == "--print-params") {
-      std::fputs(release::frozen_params(default_params()).to_json().c_str(), stdout);
+      std::fputs(bot::printed_params(release::frozen_params(default_params()), release::embedded_eval()).c_str(), stdout);
       return 0;
     }
     arguments_read = args.size() == 4;  // the usage follows an error only when the arguments were off

@@ -3,6 +3,8 @@
 // fingerprint is not the one release.json records, or that does not read as the game's, is refused
 // naming both, and each bot refuses to start with it (before its first answer); and this build carries
 // exactly the releases of engines/ (today none has a learned evaluation: the bots are as before).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -12,6 +14,7 @@
 #include "bullets/engine.hpp"
 #include "bullets/eval.hpp"
 #include "bullets/release_params.hpp"
+#include "core/bot_frame.hpp"
 #include "core/embedded_eval.hpp"
 #include "core/text_file.hpp"
 #include "dcms/bot.hpp"
@@ -135,4 +138,23 @@ TEST_CASE("embedded evaluations: this build carries the learned evaluation of ea
   check("jumpchess", j::kHasEval, j::kEvalFingerprint);
   check("dcms", d::kHasEval, d::kEvalFingerprint);
   check("bullets", b::kHasEval, b::kEvalFingerprint);
+}
+
+TEST_CASE("embedded evaluations: --print-params shows the parameters, and the compiled-in file's fingerprint and mode",
+          "[release][eval]") {
+  const TestEval eval("raichu", embedded_eval_test::raichu_bytes());
+  const gamelab::ParamSet params = gamelab::raichu::default_params();
+  // Without a learned evaluation, the parameters alone, as before.
+  CHECK(gamelab::bot::printed_params(params, {}) == params.to_json());
+  for (const bool add : {true, false}) {
+    const std::string text = gamelab::bot::printed_params(params, eval.embedded(add));
+    const auto json = nlohmann::json::parse(text);
+    CHECK(json.at("eval") == nlohmann::json{{"file", eval.source}, {"fingerprint", eval.fingerprint}, {"mode", embedded_eval_test::mode_name(add)}});
+    // Still a parameter file: it loads as the parameters it prints (release.json carries an "eval" too).
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              ("gamelab_printed_params_" + std::to_string(::getpid()) + ".json")).string();
+    gamelab::write_file_atomic(path, text);
+    CHECK(gamelab::ParamSet::load_file(path, params).values() == params.values());
+    std::filesystem::remove(path);
+  }
 }
