@@ -46,7 +46,8 @@ inline std::string exported(const std::string& game, const std::string& flag) {
 
 inline gamelab::ProcessResult run_python(const std::vector<std::string>& args, double limit_s,
                                          const std::string& input = "") {
-  std::vector<std::string> argv = {GAMELAB_PYTHON3};
+  // -B: the drivers import their neighbours (dcms_cases.py, ...); no __pycache__ may appear in the source tree.
+  std::vector<std::string> argv = {GAMELAB_PYTHON3, "-B"};
   argv.insert(argv.end(), args.begin(), args.end());
   return gamelab::run_process(argv, input, limit_s);
 }
