@@ -5,17 +5,30 @@
 // `python3 raichu.py N PLAYER BOARD TIMELIMIT`: every board line it prints is a legal successor, it
 // exits by itself before TIMELIMIT, bad arguments get a clear error (exit 2, no board), and with
 // GAMELAB_NODES it plays the same board every time.
+//
+// With a learned evaluation (`gamelab export raichu --python F --eval FILE --eval-mode add|replace`,
+// check_raichu_learned.py): on 10,000 positions of seeded random games over n = 8..16, files of random
+// weights of both forms evaluate as the engine's learned evaluator in both modes (the file's score, its
+// sums kept by play along each game, and the evaluation the search uses); the search finds the engine's
+// minimax value at a fixed depth with the file; the file plays legal moves from the command line; an
+// export without --eval is what it was before; another game's file is refused.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/eval_file.hpp"
 #include "core/rng.hpp"
+#include "core/sparse_network.hpp"
 #include "helpers.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/export/export_python.hpp"
 #include "raichu/game.hpp"
+#include "raichu/learned_eval.hpp"
+#include "raichu/sparse_inputs.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
@@ -95,12 +108,15 @@ json position_case(const State& s, const gamelab::ParamSet& params) {
 }
 
 // The engine's value at `depth` without late-move reductions, aspiration windows or table cutoffs:
-// the minimax value of the tree the search defines (quiescence on captures included).
-json minimax_case(const State& s, const gamelab::ParamSet& params, int depth) {
+// the minimax value of the tree the search defines (quiescence on captures included); with `file`, the
+// engine evaluating with it (eval=FILE, in mode `add` or replace).
+json minimax_case(const State& s, const gamelab::ParamSet& params, int depth,
+                  std::shared_ptr<const gamelab::learned::EvalFile> file = nullptr, bool add = true) {
   auto knobs = gamelab::search::AlphaBetaKnobs::from(params);
   knobs.lmr_min_depth = 0;
   knobs.aspiration_window = 0;
   gamelab::search::AlphaBeta<Game> engine(params.values(), knobs, {1, false});
+  if (file) engine.set_incremental(std::make_unique<LearnedEval>(file, add));
   gamelab::SearchLimits limits;
   limits.depth = depth;
   const auto found = engine.search(s, limits);
@@ -118,9 +134,10 @@ struct BotRun {
   double last_line_s = 0;  // when the last line arrived
 };
 
-BotRun run_bot(const std::vector<std::string>& args, double limit_s) {
+// The exported file (by default the plain export) run with `args`.
+BotRun run_bot(const std::vector<std::string>& args, double limit_s, const std::string& file = "") {
   BotRun run;
-  std::vector<std::string> argv = {GAMELAB_PYTHON3, exported("raichu", "python")};
+  std::vector<std::string> argv = {GAMELAB_PYTHON3, file.empty() ? exported("raichu", "python") : file};
   argv.insert(argv.end(), args.begin(), args.end());
   run.process = gamelab::run_process(argv, "", limit_s, [&](const std::string& line, double seconds) {
     run.lines.push_back(line);
@@ -130,9 +147,9 @@ BotRun run_bot(const std::vector<std::string>& args, double limit_s) {
 }
 
 // As the tournament runs it: every line a legal successor of `s`, printed and exited before the limit.
-void require_legal_and_on_time(const State& s, double limit_s) {
+void require_legal_and_on_time(const State& s, double limit_s, const std::string& file = "") {
   const std::string limit = std::to_string(limit_s);
-  const BotRun run = run_bot({std::to_string(s.n), std::string(1, side_char(s.side)), board_string(s), limit}, limit_s);
+  const BotRun run = run_bot({std::to_string(s.n), std::string(1, side_char(s.side)), board_string(s), limit}, limit_s, file);
   INFO(position_line(s) << " TIMELIMIT " << limit << "\nstdout:\n" << run.process.out << "\nstderr:\n" << run.process.err);
   REQUIRE(run.process.started);
   REQUIRE_FALSE(run.process.timed_out);
@@ -411,4 +428,265 @@ TEST_CASE("the Raichu export plays whole games against the native bot without a 
     }
   }
   CHECK(games == 2);
+}
+
+// ---- with a learned evaluation (--eval FILE) --------------------------------------------------------
+
+namespace {
+
+namespace learned = gamelab::learned;
+
+// A file over Raichu's inputs with seeded random weights as large as training allows (the trainer clips
+// each weight to +-1.98: feature transformer +-505, output +-2028 and linear +-8110 once quantised),
+// a third of the hidden units with smaller weights, so that the clipped ReLU is at both ends and in
+// between; `game` names another game for the refusals.
+learned::EvalFile random_file(bool network, std::uint64_t seed, const std::string& game = "raichu") {
+  gamelab::Rng rng(seed);
+  const auto uniform = [&](int bound) { return static_cast<int>(rng.below(2 * static_cast<std::uint64_t>(bound) + 1)) - bound; };
+  learned::EvalFile file;
+  file.game = game;
+  file.inputs = kSparseInputName;
+  file.max_active = kSparseMaxActive;
+  file.note = "random weights, seed " + std::to_string(seed);
+  if (network) {
+    learned::SparseNetwork net;
+    net.inputs = kSparseInputCount;
+    net.hidden = 32;
+    net.scale = 147;
+    static constexpr int kBound[3] = {505, 64, 8};
+    for (std::uint32_t i = 0; i < net.inputs; ++i) {
+      for (std::uint32_t h = 0; h < net.hidden; ++h) net.ft_weights.push_back(static_cast<std::int16_t>(uniform(kBound[h % 3])));
+    }
+    for (std::uint32_t h = 0; h < net.hidden; ++h) net.ft_bias.push_back(static_cast<std::int16_t>(uniform(kBound[h % 3])));
+    for (std::uint32_t h = 0; h < 2 * net.hidden; ++h) net.out_weights.push_back(static_cast<std::int16_t>(uniform(2028)));
+    net.out_bias = uniform(500000);  // b2 x QA x QB, |b2| <= 1.98
+    file.model = std::move(net);
+  } else {
+    learned::SparseLinear linear;
+    linear.inputs = kSparseInputCount;
+    linear.scale = 147;
+    for (std::uint32_t i = 0; i < linear.inputs; ++i) linear.weights.push_back(uniform(8110));
+    linear.bias = uniform(8110);
+    file.model = std::move(linear);
+  }
+  return file;
+}
+
+// `file` written into the work folder as `name`; its path.
+std::string written(const learned::EvalFile& file, const std::string& name) {
+  const std::string path = (work_folder() / name).string();
+  learned::write_eval_file(path, file);
+  return path;
+}
+
+// `gamelab export raichu --python OUT --eval EVAL --eval-mode MODE`, as a user runs it; OUT's path.
+std::string exported_with(const std::string& eval, const std::string& mode) {
+  const std::string out = (work_folder() / (std::filesystem::path(eval).stem().string() + "_" + mode + ".py")).string();
+  const ProcessResult run =
+      gamelab::run_process({GAMELAB_BINARY, "export", "raichu", "--python", out, "--eval", eval, "--eval-mode", mode}, "", 60);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  return out;
+}
+
+struct PlayedGame {
+  State start;
+  std::vector<Move> moves;
+};
+
+// Seeded random games from the starts of n = 8, 10, .., 16 in turn (as the tournament hands a position
+// over: no ply count), 0..119 plies each, none played into a finished position, until they hold
+// `positions` positions (each start and the position after each move).
+std::vector<PlayedGame> random_games(std::size_t positions, std::uint64_t seed) {
+  gamelab::Rng rng(seed);
+  std::vector<PlayedGame> games;
+  std::size_t held = 0;
+  while (held < positions) {
+    const int n = 8 + 2 * static_cast<int>(games.size() % 5);
+    PlayedGame game{parse_board(n, White, board_string(start_position(n))), {}};
+    State s = game.start;
+    const int plies = static_cast<int>(rng.below(120));
+    for (int k = 0; k < plies; ++k) {
+      MoveList moves;
+      generate_moves(s, moves);
+      const Move m = moves[rng.below(moves.size())];
+      const State child = play(s, m);
+      if (result(child).over()) break;
+      game.moves.push_back(m);
+      s = child;
+    }
+    held += game.moves.size() + 1;
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
+// check_raichu_learned.py's cases: per game the moves, and at each position the engine's learned score
+// and its evaluation in both modes, from its incremental evaluators along the game (the search's
+// LearnedLineEval: root, then push per move), the learned score also checked against the reference
+// inference from scratch (LearnedEval::reference_score). `checked` counts the positions.
+std::vector<json> learned_game_cases(const std::vector<PlayedGame>& games, const std::shared_ptr<const learned::EvalFile>& file,
+                                     const gamelab::ParamSet& params, std::size_t& checked) {
+  std::vector<json> cases;
+  LearnedEval adding(file, true), replacing(file, false);
+  const std::vector<int> weights = params.values();
+  for (const PlayedGame& game : games) {
+    json c = position_json(game.start);
+    c["kind"] = "game";
+    json moves = json::array(), learned_scores = json::array(), added = json::array(), replaced = json::array();
+    State s = game.start;
+    for (std::size_t ply = 0; ply <= game.moves.size(); ++ply) {
+      if (ply == 0) {
+        adding.root(s);
+        replacing.root(s);
+      } else {
+        const Move& m = game.moves[ply - 1];
+        const State child = play(s, m);
+        adding.push(static_cast<int>(ply), s, m, child);
+        replacing.push(static_cast<int>(ply), s, m, child);
+        moves.push_back({row_of(m.from), col_of(m.from), row_of(m.to), col_of(m.to)});
+        s = child;
+      }
+      MoveList legal;
+      generate_moves(s, legal);
+      const int score = adding.learned_score(s, static_cast<int>(ply));
+      REQUIRE(score == LearnedEval::reference_score(*file, s));
+      learned_scores.push_back(score);
+      added.push_back(adding.evaluate(s, static_cast<int>(ply), weights.data(), legal));
+      replaced.push_back(replacing.evaluate(s, static_cast<int>(ply), weights.data(), legal));
+      ++checked;
+    }
+    c["moves"] = moves;
+    c["learned"] = learned_scores;
+    c["add"] = added;
+    c["replace"] = replaced;
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+}  // namespace
+
+TEST_CASE("the Raichu export with a learned evaluation evaluates as the engine on 10,000 positions of n = 8..16",
+          "[python][raichu][learned]") {
+  const gamelab::ParamSet params = exported_params();
+  const std::vector<PlayedGame> games = random_games(10000, 71);
+  for (const bool network : {true, false}) {
+    INFO((network ? "network" : "linear"));
+    const std::string eval = written(random_file(network, network ? 5 : 6), network ? "random_network.eval" : "random_linear.eval");
+    const auto file = LearnedEval::read(eval);
+    std::size_t checked = 0;
+    const std::vector<json> cases = learned_game_cases(games, file, params, checked);
+    CHECK(checked >= 10000);
+    for (const std::string mode : {"add", "replace"}) {
+      INFO("mode " << mode);
+      require_driver_agrees("check_raichu_learned.py", exported_with(eval, mode),
+                            write_cases(std::string("raichu_learned_") + (network ? "network_" : "linear_") + mode + ".jsonl", cases), 600);
+    }
+  }
+}
+
+TEST_CASE("the Raichu export with a learned evaluation finds the engine's minimax value at a fixed depth",
+          "[python][raichu][learned]") {
+  // The learned score enters the search where the engine adds it (the quiescence search's static
+  // evaluation): the same value at depth 3 on n = 8, depth 2 on the other sizes, with each form in
+  // each mode.
+  const gamelab::ParamSet params = exported_params();
+  const std::vector<State> small = random_positions(6, 91, {8}), large = random_positions(4, 93, {10, 12, 14, 16});
+  for (const bool network : {true, false}) {
+    const std::string eval = written(random_file(network, network ? 7 : 8), network ? "search_network.eval" : "search_linear.eval");
+    const auto file = LearnedEval::read(eval);
+    for (const bool add : {true, false}) {
+      INFO((network ? "network" : "linear") << (add ? " added" : " replacing"));
+      std::vector<json> cases;
+      cases.push_back(minimax_case(start_position(8), params, 3, file, add));
+      for (const State& s : small) cases.push_back(minimax_case(s, params, 3, file, add));
+      for (const State& s : large) cases.push_back(minimax_case(s, params, 2, file, add));
+      require_driver_agrees("check_raichu.py", exported_with(eval, add ? "add" : "replace"),
+                            write_cases("raichu_learned_minimax.jsonl", cases), 600);
+    }
+  }
+}
+
+TEST_CASE("the Raichu export with a learned evaluation plays legal moves from the command line",
+          "[python][raichu][learned][timed]") {
+  const std::string eval = written(random_file(true, 9), "play_network.eval");
+  const std::string file = exported_with(eval, "add");
+  {
+    const ProcessResult run = run_python({driver("check_raichu_learned.py"), "--syntax", file}, 60);
+    INFO(run.out << run.err);
+    CHECK(run.exit_code == 0);
+  }
+  SECTION("the start, White") { require_legal_and_on_time(start_position(8), 2, file); }
+  SECTION("random positions of n = 10 and 16") {
+    for (const State& s : random_positions(2, 97, {10, 16})) require_legal_and_on_time(s, 1, file);
+  }
+  SECTION("replacing, on n = 12") {
+    require_legal_and_on_time(random_positions(1, 99, {12})[0], 1, exported_with(eval, "replace"));
+  }
+  SECTION("a board bigger than the inputs' 16 x 16: the hand-made evaluation alone") {
+    std::string board(18 * 18, '.');
+    for (int c = 0; c < 18; c += 2) board[18 + c] = 'W';
+    for (int c = 1; c < 18; c += 2) board[15 * 18 + c] = 'b';
+    const BotRun run = run_bot({"18", "w", board, "1"}, 1, file);
+    INFO(run.process.out << run.process.err);
+    REQUIRE(run.process.exit_code == 0);
+    REQUIRE_FALSE(run.lines.empty());
+    CHECK(run.lines.back().size() == board.size());
+  }
+  SECTION("a node budget gives the same board every time") {
+    const State s = random_positions(1, 101, {8})[0];
+    const auto budget_run = [&] {
+      const ProcessResult run = gamelab::run_process({"env", "GAMELAB_NODES=2000", GAMELAB_PYTHON3, file, "8",
+                                                      std::string(1, side_char(s.side)), board_string(s), "60"}, "", 60);
+      INFO(run.out << run.err);
+      REQUIRE(run.exit_code == 0);
+      return run.out;
+    };
+    const std::string first = budget_run();
+    CHECK(first == budget_run());
+    REQUIRE(first.size() > static_cast<std::size_t>(s.n * s.n));
+    const std::string last = first.substr(first.size() - 1 - s.n * s.n, s.n * s.n);  // the last line
+    MoveList moves;
+    generate_moves(s, moves);
+    bool legal = false;
+    for (const Move& m : moves) legal = legal || board_string(play(s, m)) == last;
+    CHECK(legal);
+  }
+}
+
+TEST_CASE("the Raichu export writes a learned evaluation only when given one, and refuses another game's",
+          "[python][raichu][learned]") {
+  const gamelab::ParamSet params = exported_params();
+  // Without --eval: nothing of it (the file is byte for byte what it was before the learned sections).
+  const std::string plain = gamelab::read_text_file(exported("raichu", "python"));
+  CHECK(plain.find("LEARNED") == std::string::npos);
+  CHECK(plain.find("%%") == std::string::npos);
+  // With it: the header names the file, its fingerprint, form and mode; the same file, the same bytes.
+  const std::string eval = written(random_file(false, 11), "header_linear.eval");
+  const auto file = LearnedEval::read(eval);
+  const std::string text = gamelab::read_text_file(exported_with(eval, "replace"));
+  char fingerprint[17];
+  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(file->fingerprint()));
+  CHECK(text.find("# Learned evaluation: " + eval + " (fingerprint " + fingerprint + "): form linear, hidden 0,") != std::string::npos);
+  CHECK(text.find("mode replace (the learned score replaces the hand-made evaluation)") != std::string::npos);
+  CHECK(text.find("LEARNED_ADD = False") != std::string::npos);
+  CHECK(text == export_python(params, exported_params_source(), exported_eval(eval, false, false)));
+  // Another game's file (Raichu's inputs under another game's name) is refused by the command line
+  // with exit code 2 naming the field, and writes nothing.
+  const std::string other = written(random_file(true, 12, "jumpchess"), "other_game.eval");
+  const std::string out = (work_folder() / "refused.py").string();
+  const ProcessResult run = gamelab::run_process({GAMELAB_BINARY, "export", "raichu", "--python", out, "--eval", other}, "", 60);
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("game is 'jumpchess', expected 'raichu'") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
+  // A file whose sums could leave int16 with Raichu's 32 inputs on (its own max_active says fewer):
+  // the engine would wrap them; the Python file's lanes cannot, so the export refuses it.
+  learned::EvalFile wide = random_file(true, 13);
+  wide.max_active = 16;
+  for (auto& w : std::get<learned::SparseNetwork>(wide.model).ft_weights) w = 1500;
+  const auto wide_file = std::make_shared<const learned::EvalFile>(wide);
+  CHECK_THROWS_WITH(export_python(params, "x", learned::ExportedEval{wide_file, true, "wide.eval"}),
+                    Catch::Contains("beyond the int16 accumulator"));
 }
