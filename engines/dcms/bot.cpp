@@ -48,11 +48,21 @@ int parse_field(const std::string& text, int low, int high, const std::string& w
   return value;
 }
 
-// `full` if the map names a Cat or a Dog ('C', "d", ...), `mouse` otherwise.
+// `full` if the map puts a Cat or a Dog on a square ('C': (2, 3), "d": [4, 1], ...), `mouse` otherwise:
+// a mouse-variant map may name them with None (docs/rules/dcms.md §9), and reading such a map as a full
+// game would give the learned evaluation the wrong variant input. A full game whose Cats and Dogs are all
+// captured plays on exactly as a mouse game (only the variant input tells them apart), so it is read as
+// one. A key not followed by ':' is left to parse_pieces_map to report.
 Variant variant_of_map(const std::string& map) {
   for (const char quote : {'\'', '"'}) {
     for (const char letter : {'C', 'c', 'D', 'd'}) {
-      if (map.find(std::string{quote, letter, quote}) != std::string::npos) return Variant::Full;
+      const std::string key{quote, letter, quote};
+      for (std::size_t at = map.find(key); at != std::string::npos; at = map.find(key, at + 1)) {
+        std::size_t k = map.find_first_not_of(" \t", at + key.size());
+        if (k == std::string::npos || map[k] != ':') return Variant::Full;
+        k = map.find_first_not_of(" \t", k + 1);
+        if (k == std::string::npos || map.compare(k, 4, "None") != 0) return Variant::Full;
+      }
     }
   }
   return Variant::Mouse;

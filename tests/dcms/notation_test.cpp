@@ -1,6 +1,9 @@
 // Dog-Cat-Mouse-cheeSe text forms: move strings (every failure its own message), the board rows, the
 // pieces map, setup answers, position files and diagrams.
+#include <sstream>
+
 #include "core/error.hpp"
+#include "dcms/bot.hpp"
 #include "helpers.hpp"
 
 using namespace dcms_test;
@@ -174,6 +177,31 @@ TEST_CASE("pieces map: written as Python's repr and read back", "[dcms][notation
   const State loose = parse_pieces_map(*s.board, Variant::Mouse, 0,
                                        " { \"m\":None,'M' : [2,2], 's':(1 , 6),'S':(1,1), 'C': None, } ");
   CHECK(loose == s);
+}
+
+TEST_CASE("pieces map: the bot reads a full game only where a Cat or a Dog stands, a mouse map naming them with None "
+          "staying mouse",
+          "[dcms][notation][pieces]") {
+  // The line protocol's move request (docs/tools/bots.md §5): the header, the board rows, the map.
+  const auto variant_read = [](const std::string& map) {
+    std::string request = "move 0 5 8 3\n";
+    for (const auto& row : wide_rows(kOpen)) request += row + "\n";
+    std::istringstream in(request + map + "\n");
+    int line = 0;
+    return gamelab::dcms::read_bot_request(in, line, 1).state.variant;
+  };
+  const std::string mouse = "{'S': (1, 1), 's': (1, 6), 'M': (2, 2), 'm': (2, 5)";
+  CHECK(variant_read(mouse + "}") == Variant::Mouse);
+  // docs/rules/dcms.md §9: in the mouse variant C c D d may appear, with None. (The map of a full game
+  // whose Cats and Dogs are all captured is the same text: it plays on as a mouse game, and is read so.)
+  CHECK(variant_read(mouse + ", 'C': None, 'c': None, 'D': None, 'd': None}") == Variant::Mouse);
+  CHECK(variant_read(mouse + ", \"C\" :None , \"d\":  None}") == Variant::Mouse);
+  // A Cat or a Dog on a square: the full game.
+  CHECK(variant_read(mouse + ", 'C': None, 'c': (2, 4), 'D': None, 'd': None}") == Variant::Full);
+  CHECK(variant_read(mouse + ", 'C': (1, 2), 'c': (2, 4), 'D': (3, 3), 'd': (3, 6)}") == Variant::Full);
+  CHECK(variant_read(mouse + ", \"C\": None, \"c\": None, \"D\": [3, 3], \"d\": None}") == Variant::Full);
+  // A Cat key without a value is the map's parser's to report.
+  CHECK_THROWS_WITH(variant_read(mouse + ", 'C'}"), Catch::Contains("pieces map"));
 }
 
 TEST_CASE("pieces map: malformed maps are reported by index", "[dcms][notation][pieces]") {

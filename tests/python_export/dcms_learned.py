@@ -42,9 +42,12 @@ def check(label, path, boards_json, positions, reference_every):
         pieces = pieces_dict(case)
         pos = m._position_of(board, pieces, "case")
         turn = case["turn"]
-        full = m.full_variant(pieces)
-        if full != (1 if case["variant"] == "full" else 0):
-            fail("the variant read from the pieces map", label, case, full, case["variant"])
+        full = 1 if case["variant"] == "full" else 0
+        read = m.full_variant(pieces)
+        if read != (1 if full and on_board(pieces) else 0):
+            fail("the variant read from the pieces map", label, case, read, case["variant"])
+        if not full and m.full_variant(dict(pieces, C=None, c=None, D=None, d=None)) != 0:
+            fail("the variant of a mouse map naming C c D d with None", label, case, 1, "mouse")
         expected = case[form]
         if "inputs" in case:
             ours = [m.learned_inputs(board, pos, turn, full, side) for side in (0, 1)]
@@ -70,7 +73,8 @@ def check(label, path, boards_json, positions, reference_every):
         if abs(leaf - expected[column]) > 1e-12 or leaf != search.leaf(pos, turn):
             fail("the search's leaf value (mode %s)" % mode, label, case, leaf, expected[column])
     # move() reads the variant (one of the file's inputs) from the pieces map, as the engine's bot
-    # does: full if it names a Cat or a Dog, whatever the file's VARIANT. A few moves of 20 iterations.
+    # does: full if a Cat or a Dog stands on a square, whatever the file's VARIANT. A few moves of 20
+    # iterations.
     os.environ[m.NODES_VARIABLE] = "20"
     for n, case in enumerate(positions[:6]):
         b = boards_json[case["board"]]
@@ -78,9 +82,14 @@ def check(label, path, boards_json, positions, reference_every):
         m._TURNS[color] = case["turn"]
         m.move(color, b["rows"], b["cols"], cells[case["board"]], pieces_dict(case))
         searched = m._LAST_TREE[0]
-        if searched is None or searched.full != (1 if case["variant"] == "full" else 0):
+        if searched is None or searched.full != (1 if case["variant"] == "full" and on_board(pieces_dict(case)) else 0):
             fail("the variant move() gives the search", label, case, searched and searched.full, case["variant"])
     print("%s: %d positions agree with the engine (%d by the reference inference)" % (label, len(positions), references))
+
+
+def on_board(pieces):
+    """Whether a Cat or a Dog stands on a square: what makes a pieces map a full game's."""
+    return any(pieces.get(key) is not None for key in "CcDd")
 
 
 def main(cases_path, modules):
