@@ -13,7 +13,10 @@ namespace gamelab::raichu {
 // The file's content for `params` (a full Raichu parameter set); `params_source` names them in the
 // file's header. Same parameters, same file: nothing else (no date) goes in. InputError for another
 // game's parameters or a set that lacks a weight or knob.
-// `eval`: the learned evaluation it carries (exported_eval), or none.
+// `eval`: the learned evaluation it carries (exported_eval), or none: its model written in and played
+// as the engine plays eval=FILE,evalmode= (the template's IF_LEARNED sections; without one the file is
+// what it was before there were any). InputError for another game's file or input set, or a network
+// whose accumulators could leave int16 with Raichu's 32 inputs on (the file's lanes need them within).
 std::string export_python(const ParamSet& params, const std::string& params_source, const learned::ExportedEval& eval);
 
 // What the export writes in without --params: the frozen release (engines/raichu/release.json, compiled
