@@ -41,6 +41,28 @@ inline void check_filled(const std::string& text, const std::string& what) {
   }
 }
 
+// The template's conditional lines: every "%%IF_<name>%%" line up to its "%%END_<name>%%" line is kept
+// (without the two marker lines) when `keep`, else removed with them. An export's optional parts (a
+// learned evaluation) live in such sections, so that a file without them is byte for byte what it was
+// before they existed. std::logic_error naming `what` for a marker not on a line of its own or unpaired.
+inline void keep_sections(std::string& text, const std::string& name, bool keep, const std::string& what) {
+  const std::string begin = "%%IF_" + name + "%%\n", end = "%%END_" + name + "%%\n";
+  for (std::size_t at = text.find(begin); at != std::string::npos; at = text.find(begin, at)) {
+    if (at != 0 && text[at - 1] != '\n') throw std::logic_error(what + ": %%IF_" + name + "%% not on a line of its own");
+    const std::size_t stop = text.find(end, at + begin.size());
+    if (stop == std::string::npos || text.find(begin, at + begin.size()) < stop) {
+      throw std::logic_error(what + ": a %%IF_" + name + "%% without its %%END_" + name + "%%");
+    }
+    if (keep) {
+      text.erase(stop, end.size());
+      text.erase(at, begin.size());
+    } else {
+      text.erase(at, stop + end.size() - at);
+    }
+  }
+  if (text.find(end) != std::string::npos) throw std::logic_error(what + ": a %%END_" + name + "%% without its %%IF_" + name + "%%");
+}
+
 // One line of text for a comment: line breaks become blanks.
 inline std::string one_line(std::string text) {
   for (char& ch : text) {

@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <variant>
 #include <vector>
 
 #include "core/error.hpp"
 #include "core/placeholders.hpp"
+#include "core/python_eval.hpp"
 #include "core/sparse_network.hpp"
 #include "dcms/eval.hpp"
 #include "dcms/game.hpp"
@@ -23,101 +23,6 @@ namespace gamelab::dcms {
 namespace {
 
 constexpr const char* kTemplateName = "engines/dcms/export/dcms.py.in";
-
-// The template's conditional lines: every "%%IF_<name>%%" line up to its "%%END_<name>%%" line is
-// kept (without the two marker lines) when `keep`, else removed with them. What carries a learned
-// evaluation lives in such sections, so that a file without one is exactly what it was before there
-// were any.
-void keep_sections(std::string& text, const std::string& name, bool keep) {
-  const std::string begin = "%%IF_" + name + "%%\n", end = "%%END_" + name + "%%\n";
-  for (std::size_t at = text.find(begin); at != std::string::npos; at = text.find(begin, at)) {
-    if (at != 0 && text[at - 1] != '\n') throw std::logic_error(std::string(kTemplateName) + ": " + begin + " not on a line of its own");
-    const std::size_t stop = text.find(end, at + begin.size());
-    if (stop == std::string::npos) throw std::logic_error(std::string(kTemplateName) + ": no %%END_" + name + "%% after line " + std::to_string(at));
-    if (keep) {
-      text.erase(stop, end.size());
-      text.erase(at, begin.size());
-    } else {
-      text.erase(at, stop + end.size() - at);
-    }
-  }
-}
-
-template <class T>
-void append_little_endian(std::string& out, const std::vector<T>& values) {
-  for (const T v : values) {
-    auto u = static_cast<std::make_unsigned_t<T>>(v);
-    for (std::size_t k = 0; k < sizeof(T); ++k) {
-      out.push_back(static_cast<char>(u & 0xFF));
-      u = static_cast<std::make_unsigned_t<T>>(u >> 8);
-    }
-  }
-}
-
-// `bytes` in base64 (RFC 4648, with padding), as Python string literals of 96 characters a line,
-// indented by four blanks: the lines of one implicitly concatenated string.
-std::string base64_lines(const std::string& bytes) {
-  static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string text;
-  for (std::size_t k = 0; k < bytes.size(); k += 3) {
-    const std::size_t n = std::min<std::size_t>(3, bytes.size() - k);
-    std::uint32_t v = 0;
-    for (std::size_t j = 0; j < 3; ++j) v = (v << 8) | (j < n ? static_cast<unsigned char>(bytes[k + j]) : 0u);
-    for (std::size_t j = 0; j < 4; ++j) text.push_back(j <= n ? digits[(v >> (18 - 6 * j)) & 63] : '=');
-  }
-  constexpr std::size_t kLine = 96;
-  std::string out;
-  for (std::size_t k = 0; k < text.size(); k += kLine) out += "    \"" + text.substr(k, kLine) + "\"\n";
-  if (out.empty()) out = "    \"\"\n";
-  out.pop_back();  // the template's line break follows the placeholder
-  return out;
-}
-
-std::string hex16(std::uint64_t value) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
-  return text;
-}
-
-// The learned evaluation's placeholders (the LEARNED sections): the file's header fields, its
-// weights as base64 of their little-endian bytes, and the mode.
-void fill_learned(std::string& text, const learned::ExportedEval& eval) {
-  const learned::EvalFile& file = *eval.file;
-  std::string bytes;
-  std::int64_t bias = 0;
-  std::uint32_t hidden = 0;
-  std::string quantisation;
-  if (const auto* net = std::get_if<learned::SparseNetwork>(&file.model)) {
-    append_little_endian(bytes, net->ft_weights);
-    append_little_endian(bytes, net->ft_bias);
-    append_little_endian(bytes, net->out_weights);
-    bias = net->out_bias;
-    hidden = net->hidden;
-    quantisation = "ft=" + std::to_string(learned::kTransformerScale) + " out=" + std::to_string(learned::kOutputScale);
-  } else {
-    const auto& linear = std::get<learned::SparseLinear>(file.model);
-    append_little_endian(bytes, linear.weights);
-    bias = linear.bias;
-    quantisation = "weights=" + std::to_string(learned::kLinearScale);
-  }
-  fill_placeholder(text, "EVAL_SOURCE", one_line(eval.source), kTemplateName);
-  fill_placeholder(text, "EVAL_FINGERPRINT", hex16(file.fingerprint()), kTemplateName);
-  fill_placeholder(text, "EVAL_FORM", file.form(), kTemplateName);
-  fill_placeholder(text, "EVAL_HIDDEN", std::to_string(hidden), kTemplateName);
-  fill_placeholder(text, "EVAL_INPUTS", file.inputs, kTemplateName);
-  fill_placeholder(text, "EVAL_INPUT_COUNT", std::to_string(file.input_count()), kTemplateName);
-  fill_placeholder(text, "EVAL_MAX_ACTIVE", std::to_string(file.max_active), kTemplateName);
-  fill_placeholder(text, "EVAL_SCALE", std::to_string(file.scale()), kTemplateName);
-  fill_placeholder(text, "EVAL_QUANTISATION", quantisation, kTemplateName);
-  fill_placeholder(text, "EVAL_MODE", eval.add ? "add" : "replace", kTemplateName);
-  fill_placeholder(text, "EVAL_MODE_TEXT",
-                   eval.add ? "the leaves' learned value is added to the hand-made evaluation"
-                            : "the leaves' learned value replaces the hand-made evaluation",
-                   kTemplateName);
-  fill_placeholder(text, "EVAL_ADD", eval.add ? "True" : "False", kTemplateName);
-  fill_placeholder(text, "EVAL_BIAS", std::to_string(bias), kTemplateName);
-  fill_placeholder(text, "EVAL_DATA", base64_lines(bytes), kTemplateName);
-}
 
 }  // namespace
 
@@ -135,7 +40,7 @@ std::string export_python(const ParamSet& params, const std::string& params_sour
     }
   }
   std::string text = kPythonTemplate;
-  keep_sections(text, "LEARNED", static_cast<bool>(eval));
+  keep_sections(text, "LEARNED", static_cast<bool>(eval), kTemplateName);
   fill_export_header(text,
                      std::string("Generated by `gamelab export dcms --") +
                          (variant == Variant::Mouse ? "python-mouse" : "python") + "` from engines/dcms/export/dcms.py.in.",
@@ -145,7 +50,7 @@ std::string export_python(const ParamSet& params, const std::string& params_sour
   fill_placeholder(text, "WEIGHTS", python_param_lines(params, defaults, 0, kFeatureCount, false), kTemplateName);
   fill_placeholder(text, "KNOBS", python_param_lines(params, defaults, kFeatureCount, defaults.size(), true), kTemplateName);
   fill_placeholder(text, "VARIANT", variant_name(variant), kTemplateName);
-  if (eval) fill_learned(text, eval);
+  if (eval) learned::fill_python_eval(text, eval, "the leaves' learned value", kTemplateName);
   check_filled(text, kTemplateName);
   return text;
 }
