@@ -62,6 +62,7 @@ void add_datagen_command(CLI::App& app) {
       s.seed = a->seed;
       s.limits = parse_limits(a->limit, "--limit");
       if (!a->params.empty()) s.params = ParamSet::load_file(a->params, game.default_params());
+      ParamSet::note_unplayed_eval(a->params, !a->eval_file.empty(), "--eval ");
       if (!a->openings.empty() || !a->boards.empty()) {
         eval::MatchConfig config;
         config.game = game.name;

@@ -51,6 +51,7 @@ struct BenchArgs {
 
 void print_bench(const GameEntry& game, const BenchArgs& args) {
   const LearnedEvalSpec learned = learned_spec(game, args.eval_file, args.eval_mode);
+  ParamSet::note_unplayed_eval(args.params, !learned.empty(), "--eval ");
   const BenchReport report = run_bench(game, load_params(game, args.params), args.depth, args.suite);
   const double nps = report.seconds > 0 ? report.nodes / report.seconds : 0;
   // Turn-based suites fix a depth, the MCTS's a number of iterations (bench_suite.hpp).
@@ -174,6 +175,7 @@ void add_engine_commands(CLI::App& app) {
       if (!request.limits.any() && game.shape == GameShape::TurnBased) request.limits.depth = 8;
       request.params = load_params(game, sargs->params);
       request.learned = learned_spec(game, sargs->eval_file, sargs->eval_mode);
+      ParamSet::note_unplayed_eval(sargs->params, !request.learned.empty(), "--eval ");
       request.seed = sargs->seed;
       if (!sargs->json) {
         request.on_iteration = [](const SearchLine& line) {

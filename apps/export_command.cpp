@@ -43,6 +43,7 @@ void add_export_command(CLI::App& app) {
         request.params_source = args->params;
       }
       request.learned = learned_spec(game, args->eval_file, args->eval_mode);
+      ParamSet::note_unplayed_eval(args->params, !request.learned.empty(), "--eval ");
       int written = 0;
       for (const auto& format : game.exports) {
         const std::string& path = args->outputs[format.flag];

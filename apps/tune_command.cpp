@@ -167,6 +167,7 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
     s.base = ParamSet::declared_file(a.params, game.name);
   } else {
     s.base = a.params.empty() ? game.default_params() : ParamSet::load_file(a.params, game.default_params());
+    ParamSet::note_unplayed_eval(a.params, !a.eval_file.empty(), "--eval ");
   }
   const ParamSet& defaults = s.base;
   s.params_source = a.params.empty() ? "(defaults)" : a.params;

@@ -301,4 +301,21 @@ ParamSet ParamSet::load_file(const std::string& path, const ParamSet& defaults) 
 
 void ParamSet::save_file(const std::string& path) const { write_file_atomic(path, to_json()); }
 
+std::string ParamSet::named_eval(const std::string& path) {
+  const auto json = nlohmann::json::parse(read_text_file(path), nullptr, false);
+  if (!json.is_object() || !json.contains("eval") || !json["eval"].is_object()) return "";
+  const auto& eval = json["eval"];
+  return eval.contains("file") && eval["file"].is_string() ? eval["file"].get<std::string>() : "";
+}
+
+void ParamSet::note_unplayed_eval(const std::string& path, bool eval_given, const std::string& how) {
+  if (eval_given || path.empty()) return;
+  const std::string file = named_eval(path);
+  if (file.empty()) return;
+  std::fprintf(stderr,
+               "gamelab: note: %s names a learned evaluation (%s) that its parameters do not carry; the engine plays "
+               "the hand-made evaluation alone (give %s%s to play the release as its bots do)\n",
+               path.c_str(), file.c_str(), how.c_str(), file.c_str());
+}
+
 }  // namespace gamelab

@@ -66,6 +66,14 @@ class ParamSet {
   static ParamSet from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source);
   // Chooses the form by content (a JSON object starts with '{').
   static ParamSet load_file(const std::string& path, const ParamSet& defaults);
+  // The learned evaluation file a parameter file names beside its parameters (a release.json's
+  // "eval": {"file": ...}, relative to the project's root), or empty. load_file reads the parameters
+  // only: the evaluation is given to an engine on its own (eval=FILE, --eval FILE).
+  static std::string named_eval(const std::string& path);
+  // A note on standard error when `path` names a learned evaluation and none is given beside it
+  // (`eval_given` false): the engine plays the parameters alone, not the release as its bots play it.
+  // `how` says how to give it ("eval=", "--eval ").
+  static void note_unplayed_eval(const std::string& path, bool eval_given, const std::string& how);
   void save_file(const std::string& path) const;  // JSON, written atomically
 
   // A set that declares itself: what an external program (a team's own bot) tunes. The text is an

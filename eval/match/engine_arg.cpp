@@ -112,6 +112,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   }
   if (!game.default_params) throw InputError("game " + game.name + " has no engine yet; use an external bot (cmd=)");
   arg.player.params = params.empty() ? game.default_params() : ParamSet::load_file(params, game.default_params());
+  ParamSet::note_unplayed_eval(params, !eval_file.empty(), "eval=");
   if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D or movetime=MS");
   arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
   arg.params_hash = arg.player.params.fingerprint_hex();

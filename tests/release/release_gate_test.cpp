@@ -372,3 +372,27 @@ TEST_CASE("gamelab release --eval: bad evaluation options are refused before any
   CHECK(root.files() == files);
   CHECK(empty.files().empty());
 }
+
+TEST_CASE("a release.json that names a learned evaluation: --params loads its parameters and says the file is not played",
+          "[release][eval]") {
+  Root root("named_eval");
+  auto release = nlohmann::json::parse(read_text_file(GAMELAB_SOURCE_DIR "/engines/raichu/release.json"));
+  release["eval"] = {{"file", "engines/raichu/release.eval"}, {"fingerprint", "84ce2375f20813ee"}, {"mode", "add"}};
+  const std::string path = root.path("release.json");
+  write_file_atomic(path, release.dump());
+  const std::string note = "gamelab: note: " + path + " names a learned evaluation (engines/raichu/release.eval) that its "
+                           "parameters do not carry; the engine plays the hand-made evaluation alone (give --eval "
+                           "engines/raichu/release.eval to play the release as its bots do)";
+  ProcessResult r = run_gamelab({"search", "raichu", "--n", "8", "--depth", "2", "--params", path});
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.err, Catch::Contains(note));
+  // With the file given beside it, nothing to say.
+  r = run_gamelab({"search", "raichu", "--n", "8", "--depth", "2", "--params", path, "--eval", kLinearEval});
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("gamelab: note:") == std::string::npos);
+  // A parameter file without one: nothing either.
+  r = run_gamelab({"search", "raichu", "--n", "8", "--depth", "2", "--params",
+                   GAMELAB_SOURCE_DIR "/engines/raichu/release.json"});
+  CHECK(r.err.find("gamelab: note:") == std::string::npos);
+}
