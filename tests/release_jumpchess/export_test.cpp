@@ -271,11 +271,27 @@ std::vector<State> played_positions(std::size_t count, std::uint64_t seed) {
 // The export's evaluation of every position against the engine's: the learned score from scratch with
 // engines/core's inference (LearnedEval::reference_score, which the engine's incremental entries equal)
 // and what the search adds up (learned plus hand-made, or learned alone).
+//
+// Every other position is asked after one of its moves (seeded), which GetStep's Play brings its sums
+// to from the position's (the driver's PLAY): the incremental sums against the engine's from scratch.
 void compare_evaluations(const std::vector<State>& positions, const LearnedArgs& eval) {
   std::string input;
-  for (const State& s : positions) {
+  std::vector<State> asked;
+  gamelab::Rng rng(77);
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const State& s = positions[k];
     input += "eval " + board_digits(s) + " " + side_letter(s) + " " + std::to_string(s.moves_made[Black]) + " " +
-             std::to_string(s.moves_made[White]) + "\n";
+             std::to_string(s.moves_made[White]);
+    State child = s;
+    if (k % 2 == 1) {
+      MoveList moves;
+      generate_moves(s, moves);
+      const std::size_t pick = rng.below(moves.size());
+      child = play(s, moves[pick]);
+      input += " " + std::to_string(pick);
+    }
+    input += "\n";
+    asked.push_back(child);
   }
   const ProcessResult run = run_process({driver(eval.args())}, input, 600);
   INFO(run.err);
@@ -286,7 +302,7 @@ void compare_evaluations(const std::vector<State>& positions, const LearnedArgs&
   const gamelab::ParamSet params = release_params();
   std::size_t agree = 0, clocks = 0;
   for (std::size_t k = 0; k < positions.size(); ++k) {
-    const State& s = positions[k];
+    const State& s = asked[k];
     MoveList moves;
     generate_moves(s, moves);
     const int learned = LearnedEval::reference_score(*file, s);

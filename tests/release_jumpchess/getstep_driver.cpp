@@ -4,9 +4,10 @@
 //   search DIGITS SIDE DEPTH   the export's searcher at a fixed depth (one searcher for all lines, as
 //                              GetStep keeps one): "PATH score S depth D nodes N"
 //   getstep DIGITS SIDE        GetStep itself (its own time limit): "PATH"
-//   eval DIGITS SIDE MB MW     the evaluation the search uses, Black and White having made MB and MW
-//                              moves: "learned L total T" (L the learned score, 0 without one; T what the
-//                              search adds up, before its clamp)
+//   eval DIGITS SIDE MB MW [PLAY]  the evaluation the search uses, Black and White having made MB and
+//                              MW moves: "learned L total T" (L the learned score, 0 without one; T what
+//                              the search adds up, before its clamp); with PLAY (a move's index in the
+//                              generated list) the same for the position after it, its sums kept by Play
 // DIGITS: the 64 board values row-major; SIDE: b or w. PATH: "[(r,c), (r,c), ...]", "[]" for a pass.
 #include <iostream>
 #include <sstream>
@@ -52,8 +53,14 @@ int main() {
     }
     if (command == "eval") {
       in >> s.moves_made[Black] >> s.moves_made[White];
+      LearnedRefresh(s);  // the learned sums with these counts (ReadBoard made them with 0 and 0)
       MoveList moves;
       GenerateMoves(s, moves);
+      int play = -1;
+      if (in >> play && play >= 0 && static_cast<std::size_t>(play) < moves.Size()) {
+        s = Play(s, moves[static_cast<std::size_t>(play)]);
+        GenerateMoves(s, moves);
+      }
       std::cout << "learned " << (kLearnedForm == 0 ? 0 : LearnedScore(s)) << " total " << SearchEvaluate(s, moves)
                 << std::endl;
       continue;
