@@ -12,13 +12,9 @@ own play (the LEARNED sums kept along the line, as a search keeps them) and at e
 the position equals its board parsed from scratch (every incremental field, the sums included), that
 evaluate(s) is the engine's evaluation in the file's mode, and that learned_score(s) (the fast lanes)
 and, at every fourth position, learned_reference(s) (number by number) are the engine's learned score.
-Prints one summary line; on the first disagreement prints both answers and exits 1.
-
-check_raichu_learned.py --syntax MODULE: check_syntax.py's checks (Python 3.6 grammar, no f-string,
-standard library only), the learned evaluation's modules (array, binascii, operator) allowed too."""
+Prints one summary line; on the first disagreement prints both answers and exits 1."""
 import importlib.util
 import json
-import os
 import sys
 
 
@@ -74,15 +70,5 @@ def main(module_path, cases_path):
     return 0
 
 
-def syntax(module_path):
-    sys.dont_write_bytecode = True  # no __pycache__ beside the drivers
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import check_syntax
-    check_syntax.ALLOWED.update(("array", "binascii", "operator"))
-    return check_syntax.main(module_path)
-
-
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--syntax":
-        sys.exit(syntax(sys.argv[2]))
     sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -735,7 +735,7 @@ TEST_CASE("the dcms export names the learned evaluation it carries in its header
   std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(file->fingerprint()));
   for (const std::string mode : {"add", "replace"}) {
     const std::string module = exported_with_eval("python", "dcms_header_" + mode + ".py", eval, mode);
-    const ProcessResult syntax = run_python({driver("dcms_check_syntax.py"), module}, 60);
+    const ProcessResult syntax = run_python({driver("check_syntax.py"), module}, 60);
     INFO(syntax.out << syntax.err);
     CHECK(syntax.exit_code == 0);
     const std::string text = gamelab::read_text_file(module);

@@ -613,7 +613,7 @@ TEST_CASE("the Raichu export with a learned evaluation plays legal moves from th
   const std::string eval = written(random_file(true, 9), "play_network.eval");
   const std::string file = exported_with(eval, "add");
   {
-    const ProcessResult run = run_python({driver("check_raichu_learned.py"), "--syntax", file}, 60);
+    const ProcessResult run = run_python({driver("check_syntax.py"), file}, 60);
     INFO(run.out << run.err);
     CHECK(run.exit_code == 0);
   }
