@@ -31,7 +31,7 @@ struct EmbeddedEval {
 // input, the bot's own build.
 std::shared_ptr<const EvalFile> load_embedded_eval(const EmbeddedEval& eval, const EvalFileExpect& expect);
 
-// The learned evaluation an export (`gamelab export`, docs/tools/bots.md §7) writes into its file:
+// The learned evaluation an export (`gamelab export`, docs/tools/bots.md §6a) writes into its file:
 // `file` (--eval) read with `expect`, in mode `add`; else, when the export writes the frozen release
 // (`release`: no --params), the release's own compiled in; else none: a parameter set of its own
 // names no evaluation file, and the export does not guess one.

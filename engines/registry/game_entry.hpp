@@ -227,7 +227,7 @@ struct SparseInputSet {
 };
 
 // `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.
-// The learned evaluation it carries (docs/tools/bots.md §7): `learned` (--eval FILE, checked against the
+// The learned evaluation it carries (docs/tools/bots.md §6a): `learned` (--eval FILE, checked against the
 // game's input set before the writer runs), else the frozen release's own when the parameters are the
 // release's too (no --params), else none (learned::exported_eval).
 struct ExportRequest {
