@@ -38,9 +38,8 @@ std::shared_ptr<const EvalFile> load_embedded_eval(const EmbeddedEval& eval, con
     throw std::runtime_error(std::string("the embedded evaluation does not read: ") + e.what() +
                              " (a broken build: configure and build the bot again)");
   }
-  char actual[17];
-  std::snprintf(actual, sizeof actual, "%016llx", static_cast<unsigned long long>(file->fingerprint()));
-  if (std::string_view(actual) != eval.fingerprint) {
+  const std::string actual = file->fingerprint_hex();
+  if (actual != eval.fingerprint) {
     throw std::runtime_error(std::string(eval.source) + ": the embedded evaluation's fingerprint is " + actual +
                              ", but release.json records " + std::string(eval.fingerprint) +
                              " (a broken build: configure and build the bot again)");

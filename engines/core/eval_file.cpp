@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -129,6 +130,12 @@ std::int32_t EvalFile::scale() const {
 std::uint64_t EvalFile::fingerprint() const {
   const std::string weights = weight_bytes(*this);
   return fnv1a_bytes(weights.data(), weights.size(), fnv1a(model_header(*this)));
+}
+
+std::string EvalFile::fingerprint_hex() const {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fingerprint()));
+  return hex;
 }
 
 std::string eval_file_bytes(const EvalFile& file) {

@@ -46,6 +46,7 @@ struct EvalFile {
   std::int32_t scale() const;
   // FNV-1a 64 over the header fields (but the note) and the weights: the same weights, the same value.
   std::uint64_t fingerprint() const;
+  std::string fingerprint_hex() const;  // the same as 16 lower-case hex digits (release.json, records, exports)
 };
 
 // What the reader expects; an empty field (or 0) is not checked.

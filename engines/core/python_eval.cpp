@@ -62,10 +62,8 @@ void fill_python_eval(std::string& text, const ExportedEval& eval, const std::st
     append_little_endian(bytes, std::vector<std::int32_t>{linear.bias});
     quantisation = "weights=" + std::to_string(kLinearScale);
   }
-  char fingerprint[17];
-  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(file.fingerprint()));
   fill_placeholder(text, "EVAL_SOURCE", one_line(eval.source), what);
-  fill_placeholder(text, "EVAL_FINGERPRINT", fingerprint, what);
+  fill_placeholder(text, "EVAL_FINGERPRINT", file.fingerprint_hex(), what);
   fill_placeholder(text, "EVAL_FORM", file.form(), what);
   fill_placeholder(text, "EVAL_HIDDEN", std::to_string(hidden), what);
   fill_placeholder(text, "EVAL_INPUTS", file.inputs, what);

@@ -47,9 +47,7 @@ std::string check_learned_eval(const std::string& path, const GameEntry& game) {
   }
   const learned::EvalFile file =
       learned::read_eval_file(path, {game.name, "", game.sparse_inputs.name, game.sparse_inputs.count});
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(file.fingerprint()));
-  return hex;
+  return file.fingerprint_hex();
 }
 
 EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {

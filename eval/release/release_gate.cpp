@@ -612,8 +612,7 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   if (result.passed && candidate.has_eval()) {
     eval_bytes = read_text_file(o.eval);
     const learned::EvalFile now = learned::parse_eval_file(eval_bytes, o.eval);
-    char fingerprint[17];
-    std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(now.fingerprint()));
+    const std::string fingerprint = now.fingerprint_hex();
     if (candidate.eval["fingerprint"] != fingerprint) {
       result.problems.push_back("--eval " + o.eval + ": the file changed while the gate ran (fingerprint " +
                                 candidate.eval["fingerprint"].get<std::string>() + " at the start, " + fingerprint +

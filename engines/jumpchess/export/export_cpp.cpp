@@ -96,9 +96,7 @@ std::string learned_constants(const learned::ExportedEval& eval) {
 
 std::string learned_source(const learned::ExportedEval& eval) {
   if (!eval) return "none (the hand-made evaluation alone)";
-  char fingerprint[17];
-  std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(eval.file->fingerprint()));
-  std::string text = one_line(eval.source) + " (fingerprint " + fingerprint + ", " + eval.file->form();
+  std::string text = one_line(eval.source) + " (fingerprint " + eval.file->fingerprint_hex() + ", " + eval.file->form();
   if (const auto* net = std::get_if<learned::SparseNetwork>(&eval.file->model)) text += " 2 x " + std::to_string(net->hidden);
   return text + ", " + (eval.add ? "added to the hand-made evaluation" : "replacing the hand-made evaluation") + ")";
 }
