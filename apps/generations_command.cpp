@@ -29,7 +29,7 @@ struct GenerationsArgs {
   bool keep_tactical = false;
   // train
   std::string form = "network";
-  int hidden = 32, epochs = 10, batch = 16384, scale = 0;
+  int hidden = 32, epochs = 10, batch = 16384, scale = 0, data_window = 1;
   double learning_rate = 0.01, lr_gamma = 0.9, wdl = 0.5, validation = 0.1;
   // match
   std::string match_limit = "nodes=8000", openings, boards, suite, sprt = "elo0=0,elo1=10", undecided = "positive";
@@ -61,6 +61,7 @@ GenerationsSettings settings_from_args(const GameEntry& game, const GenerationsA
   s.train.wdl = a.wdl;
   s.train.scale = a.scale;
   s.train.validation = a.validation;
+  s.data_window = a.data_window;
   s.match.limit = a.match_limit;
   s.match.games = a.match_games;
   s.match.openings = a.openings;
@@ -89,6 +90,7 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
     }
     check_resume_flags(stored, asked, given, config);
     if (command->count("--generations") > 0 && a.generations != stored.generations) set_generations(a.campaign, a.generations);
+    if (command->count("--data-window") > 0 && a.data_window != stored.data_window) set_data_window(a.campaign, a.data_window);
   } else {
     if (std::filesystem::exists(config)) throw InputError(a.campaign + " already holds a campaign; continue it with --resume");
     create_campaign(a.campaign, asked, params);
@@ -150,6 +152,10 @@ void add_generations_command(CLI::App& app) {
     command->add_option("--scale", a->scale, "train: engine units per logit (default: fitted to each generation's data)")
         ->check(CLI::Range(1, 100000));
     command->add_option("--validation", a->validation, "train: fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
+    command->add_option("--data-window", a->data_window,
+                        "train: generation K trains on the data of generations K-N+1..K (default 1: its own; may change "
+                        "on --resume, for the generations still to train)")
+        ->check(CLI::Range(1, 1000));
     command->add_option("--match-limit", a->match_limit, "match: both engines' limit, nodes=N or depth=D (default nodes=8000)");
     command->add_option("--match-games", a->match_games, "match: the cap, in games (default 400)")->check(CLI::Range(2, 100000000));
     command->add_option("--openings", a->openings, "match: opening suite (default: the match runner's for the game)");

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "commands.hpp"
 #include "core/error.hpp"
@@ -23,7 +24,8 @@ namespace {
 using namespace gamelab::train;
 
 struct TrainArgs {
-  std::string data, campaign, form = "network";
+  std::vector<std::string> data;
+  std::string campaign, form = "network";
   int hidden = 32, epochs = 10, threads = 1, batch = 16384, scale = 0;
   double learning_rate = 0.01, lr_gamma = 0.9, wdl = 1.0, validation = 0.1;
   std::uint64_t seed = 1;
@@ -56,7 +58,7 @@ TrainOptions train_options(const TrainArgs& a) {
 }
 
 // Runs the campaign in `dir` to its last epoch on every rank of `group` (rank 0 reads and writes its
-// files; every rank reads the data file, tuner/train/fit.hpp). `data` is the campaign's data when rank
+// files; every rank reads the data files, tuner/train/fit.hpp). `data` is the campaign's data when rank
 // 0 has just read it (a new campaign). threads > 0 and epochs >= 0 replace the campaign's.
 void run_campaign(const dist::ProcessGroup& group, const std::string& dir, int threads, int epochs, TrainSet* data) {
   std::optional<TrainCampaign> campaign;
@@ -112,7 +114,8 @@ void add_train_command(CLI::App& app) {
     auto* command = train->add_subcommand(
         game.name, "train an evaluation for " + game.title + (ready ? "" : " (no sparse inputs yet)"));
     auto a = std::make_shared<TrainArgs>();
-    command->add_option("--data", a->data, "labelled positions (gamelab datagen)");
+    command->add_option("--data", a->data, "labelled positions (gamelab datagen): one file, or several trained on as one set")
+        ->expected(1, 1 << 16);
     command->add_option("--campaign", a->campaign, "campaign folder (made; with --resume, the one to continue)")->required();
     command->add_flag("--resume", a->resume, "continue the campaign in --campaign after a stop or a kill (its settings)");
     command->add_option("--form", a->form, "network (default) or linear")->check(CLI::IsMember({"linear", "network"}));

@@ -18,6 +18,8 @@
 #include <filesystem>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "tuner/campaign_files.hpp"
@@ -192,6 +194,39 @@ TEST_CASE("gamelab generations refuses a flag that differs on --resume, a second
   CHECK_THAT(r.output, Contains("nowhere: no campaign here (no config.json)"));
   CHECK(journal_lines("refuse") == 1);  // nothing of the refused runs was done
 
+}
+
+TEST_CASE("gamelab generations --data-window: a later generation trains on the data of the generations before it too",
+          "[generations][cli]") {
+  make_whole();
+  std::filesystem::remove_all("camp");
+  std::filesystem::copy("whole", "camp", std::filesystem::copy_options::recursive);
+  // A fresh clone has no data/: generation 2's file, in the window, is played again and checked.
+  std::filesystem::remove("camp/data/gen-2.data");
+  const auto r = run(kCommand + " --resume --generations 3 --data-window 2");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("data/gen-2.data is missing; playing it again from its seed"));
+  CHECK_THAT(r.output, Contains("on the data of generations 2-3"));
+  CHECK(gamelab::read_text_file("camp/data/gen-2.data") == gamelab::read_text_file("whole/data/gen-2.data"));
+  const auto config = nlohmann::json::parse(gamelab::read_text_file("camp/config.json"));
+  CHECK(config["generations"] == 3);
+  CHECK(config["train"]["data_window"] == 2);
+  const auto journal = gamelab::tuner::read_journal("camp/journal.jsonl");
+  REQUIRE(journal.lines.size() == 9);
+  const auto& train3 = journal.lines[7];
+  CHECK(train3["step"] == "train");
+  CHECK(train3["data"] == nlohmann::json::array({"data/gen-2.data", "data/gen-3.data"}));
+  CHECK(journal.lines[1]["data"] == nlohmann::json::array({"data/gen-1.data"}));
+  // The training campaign read both files as one set: its positions are the two data steps'.
+  const auto train = nlohmann::json::parse(gamelab::read_text_file("camp/gen-3/train/config.json"));
+  REQUIRE(train["data"].is_array());
+  CHECK(train["data"].size() == 2);
+  CHECK(train["data_positions"].get<long>() ==
+        journal.lines[3]["positions"].get<long>() + journal.lines[6]["positions"].get<long>());
+  // A window below 1 is refused.
+  const auto bad = run(kCommand + " --resume --data-window 0");
+  CHECK(bad.status != 0);
 }
 
 TEST_CASE("gamelab generations jumpchess plays, trains and verifies a tiny generation", "[generations][cli]") {

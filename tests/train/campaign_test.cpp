@@ -40,7 +40,7 @@ TrainSettings settings(Form form, int threads) {
   s.inputs = "synthetic";
   s.input_count = 300;
   s.max_active = 16;
-  s.data = "synthetic.data";
+  s.data = {"synthetic.data"};
   s.data_positions = 5800;
   s.data_hash = 0x1234;
   s.form = form;

@@ -14,6 +14,11 @@
 #include "core/eval_file.hpp"
 #include "core/text_file.hpp"
 #include "tuner/campaign_files.hpp"
+#include "tuner/train/dataset.hpp"
+#include "registry/game_registry.hpp"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
 
 using gamelab_test::run;
 using Catch::Matchers::Contains;
@@ -72,6 +77,53 @@ TEST_CASE("gamelab train raichu fits a network to a tiny datagen file and resume
   const auto again = run("train raichu --data " + tiny_data() + " --campaign net");
   CHECK(again.status == 2);
   CHECK_THAT(again.output, Contains("net already holds a campaign; continue it with --resume"));
+}
+
+TEST_CASE("gamelab train on several data files trains on them as one set", "[train][cli]") {
+  const auto made = run("datagen raichu --games 3 --limit nodes=200 --seed 4 --out second.data");
+  REQUIRE(made.status == 0);
+  const std::string second = std::filesystem::absolute("second.data").string();
+  const std::string flags = " --epochs 1 --hidden 8 --batch 256 --validation 0.25";
+  for (const char* dir : {"one-a", "one-b", "both"}) std::filesystem::remove_all(dir);
+  REQUIRE(run("train raichu --data " + tiny_data() + " --campaign one-a" + flags).status == 0);
+  REQUIRE(run("train raichu --data " + second + " --campaign one-b" + flags).status == 0);
+  const auto r = run("train raichu --data " + tiny_data() + " " + second + " --campaign both" + flags);
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  const auto config = [](const std::string& dir) {
+    return nlohmann::json::parse(gamelab::read_text_file(dir + "/config.json"));
+  };
+  const auto a = config("one-a"), b = config("one-b"), both = config("both");
+  CHECK(a["data"] == tiny_data());  // one file: a string, as campaigns made before several were taken
+  CHECK(both["data"] == nlohmann::json::array({tiny_data(), second}));
+  CHECK(both["data_positions"].get<long>() == a["data_positions"].get<long>() + b["data_positions"].get<long>());
+  const auto hash = [](const nlohmann::json& c) { return std::stoull(c["data_hash"].get<std::string>(), nullptr, 16); };
+  CHECK(hash(both) == gamelab::train::data_files_hash({hash(a), hash(b)}));
+  CHECK(hash(both) != hash(a));
+  CHECK(gamelab::train::data_files_hash({hash(a)}) == hash(a));
+
+  // As a set: the rows of both, the games of each file apart, file 0's split the one it has alone.
+  const gamelab::GameEntry& game = gamelab::find_game("raichu");
+  std::ostringstream quiet;
+  const auto one = gamelab::train::load_train_set(game, tiny_data(), 0.25, 9, 1, quiet);
+  const auto other = gamelab::train::load_train_set(game, second, 0.25, 9, 1, quiet);
+  const auto set = gamelab::train::load_train_set(game, std::vector<std::string>{tiny_data(), second}, 0.25, 9, 2, quiet);
+  CHECK(set.positions == one.positions + other.positions);
+  CHECK(set.games == one.games + other.games);
+  CHECK(set.train.rows() + set.validation.rows() == set.positions);
+  std::size_t from_first = 0;
+  for (auto g : set.validation.games) from_first += g < (1ULL << 40);
+  CHECK(from_first == one.validation.rows());
+  for (std::size_t i = 0; i < one.train.rows(); ++i) REQUIRE(set.train.games[i] == one.train.games[i]);
+
+  // It resumes over the same files, and refuses when one of them changed.
+  REQUIRE(run("train raichu --campaign both --resume --epochs 2").status == 0);
+  std::filesystem::copy_file(second, "second-kept.data", std::filesystem::copy_options::overwrite_existing);
+  REQUIRE(run("datagen raichu --games 3 --limit nodes=200 --seed 5 --out second.data").status == 0);
+  const auto changed = run("train raichu --campaign both --resume --epochs 3");
+  CHECK(changed.status == 2);
+  CHECK_THAT(changed.output, Contains("the data files changed since the campaign began"));
+  std::filesystem::rename("second-kept.data", second);
 }
 
 TEST_CASE("gamelab train dcms and bullets fit tiny datagen files over their own inputs and resume", "[train][cli]") {

@@ -145,9 +145,9 @@ ordered_json data_step(const Context& c, int k, int best) {
 
 // The training's data: made again from its seed when it went (data/ is not committed), and checked
 // against the hash its journal line recorded.
-void ensure_data(const Context& c, int k, const json& data_line) {
+void ensure_data(const Context& c, int training, int k, const json& data_line) {
   if (fs::exists(c.path(data_file(k)))) return;
-  c.progress << c.prefix(k, Step::Train) << data_file(k) << " is missing; playing it again from its seed" << std::endl;
+  c.progress << c.prefix(training, Step::Train) << data_file(k) << " is missing; playing it again from its seed" << std::endl;
   make_data(c, k, data_line.at("played_by").get<int>());
   const std::string hash = tuner::hex_fingerprint(read_data_facts(c, k).hash);
   if (hash != data_line.at("data_hash").get<std::string>()) {
@@ -156,15 +156,30 @@ void ensure_data(const Context& c, int k, const json& data_line) {
   }
 }
 
-ordered_json train_step(const Context& c, int k, const json& data_line) {
+// The journal's data line of generation k.
+const json& data_line_of(const std::vector<json>& journal, int k) {
+  for (const json& line : journal) {
+    if (line.value("step", "") == "data" && line.value("generation", 0) == k) return line;
+  }
+  throw InputError("journal.jsonl: no data step of generation " + std::to_string(k));
+}
+
+ordered_json train_step(const Context& c, int k, const std::vector<json>& journal) {
   const GenerationsSettings& s = c.settings;
-  const std::string data = c.path(data_file(k));
+  // The data of the generations of the window, oldest first (train.md §9).
+  std::vector<std::string> data, data_names;
+  for (int j = std::max(1, k - s.data_window + 1); j <= k; ++j) {
+    data.push_back(c.path(data_file(j)));
+    data_names.push_back(data_file(j));
+  }
   const std::string folder = c.path(train_folder(k));
   const int threads = c.options.threads;
   c.progress << c.prefix(k, Step::Train) << train::to_string(s.train.form)
              << (s.train.form == train::Form::Network ? " 2 x " + std::to_string(s.train.hidden) : std::string()) << ", "
-             << s.train.epochs << " epochs, campaign " << train_folder(k) << std::endl;
-  ensure_data(c, k, data_line);
+             << s.train.epochs << " epochs, campaign " << train_folder(k);
+  if (data.size() > 1) c.progress << ", on the data of generations " << k - static_cast<int>(data.size()) + 1 << "-" << k;
+  c.progress << std::endl;
+  for (int j = std::max(1, k - s.data_window + 1); j <= k; ++j) ensure_data(c, k, j, data_line_of(journal, j));
   std::optional<train::TrainCampaign> campaign;
   std::optional<train::TrainSet> set;
   if (!fs::exists(campaign_file(folder, "config.json"))) {
@@ -199,6 +214,7 @@ ordered_json train_step(const Context& c, int k, const json& data_line) {
   ordered_json line;
   line["generation"] = k;
   line["step"] = "train";
+  line["data"] = data_names;
   line["epochs"] = state.epoch;
   line["best_epoch"] = state.best_epoch;
   line["train_loss"] = train_loss;
@@ -301,6 +317,14 @@ void set_generations(const std::string& dir, int generations) {
   write_file_atomic(path, s.to_json().dump(2) + "\n");
 }
 
+void set_data_window(const std::string& dir, int window) {
+  GenerationsSettings s = read_settings(dir);
+  s.data_window = window;
+  const std::string path = campaign_file(dir, "config.json");
+  GenerationsSettings::from_json(s.to_json(), path);  // still in range
+  write_file_atomic(path, s.to_json().dump(2) + "\n");
+}
+
 RunReport run_campaign(const std::string& dir, const RunOptions& options, std::ostream& progress) {
   const GenerationsSettings settings = read_settings(dir);
   const GameEntry& game = find_game(settings.game);
@@ -328,7 +352,7 @@ RunReport run_campaign(const std::string& dir, const RunOptions& options, std::o
     if (step == Step::Data) {
       line = data_step(c, k, at.best);
     } else if (step == Step::Train) {
-      line = train_step(c, k, report.journal.at(report.journal.size() - 1));
+      line = train_step(c, k, report.journal);
     } else {
       line = match_step(c, k, at.best);
     }

@@ -57,6 +57,8 @@ void create_campaign(const std::string& dir, const GenerationsSettings& settings
 GenerationsSettings read_settings(const std::string& dir);
 // Runs more (or fewer) generations from now on: rewrites config.json's "generations".
 void set_generations(const std::string& dir, int generations);
+// --resume --data-window N: the generations still to train read the data of the last N generations.
+void set_data_window(const std::string& dir, int window);
 
 // Runs the campaign in `dir` from where its journal stops to its last generation (or `stop_after`),
 // one process; the steps' progress and a line per step on `progress`.

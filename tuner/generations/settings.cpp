@@ -72,7 +72,8 @@ ordered_json GenerationsSettings::to_json() const {
                 {"lr_gamma", train.lr_gamma},
                 {"wdl", train.wdl},
                 {"scale", train.scale},
-                {"validation", train.validation}};
+                {"validation", train.validation},
+                {"data_window", data_window}};
   j["match"] = {{"limit", match.limit},
                 {"games", match.games},
                 {"openings", match.openings},
@@ -112,6 +113,7 @@ GenerationsSettings GenerationsSettings::from_json(const json& j, const std::str
     s.train.wdl = t.at("wdl").get<double>();
     s.train.scale = t.at("scale").get<int>();
     s.train.validation = t.at("validation").get<double>();
+    s.data_window = t.value("data_window", 1);  // campaigns made before it trained on their own generation's data
     const json& m = j.at("match");
     s.match.limit = m.at("limit").get<std::string>();
     s.match.games = m.at("games").get<int>();
@@ -124,7 +126,7 @@ GenerationsSettings GenerationsSettings::from_json(const json& j, const std::str
     throw InputError(source + ": not a generations campaign configuration (" + e.what() + ")");
   }
   const train::TrainOptions& t = s.train;
-  if (s.generations < 1 || s.data.games < 1 || s.data.random_plies < 0 || s.match.games < 2 || t.epochs < 1 ||
+  if (s.generations < 1 || s.data_window < 1 || s.data.games < 1 || s.data.random_plies < 0 || s.match.games < 2 || t.epochs < 1 ||
       t.batch < 1 || !(t.learning_rate > 0) || !(t.lr_gamma >= 0 && t.lr_gamma <= 1) || !(t.wdl >= 0 && t.wdl <= 1) ||
       t.scale < 0 || !(t.validation >= 0 && t.validation < 1) || (t.form == train::Form::Network && (t.hidden < 1 || t.hidden > 1024))) {
     throw InputError(source + ": a setting is out of range (generations >= 1, data.games >= 1, random_plies >= 0, "
@@ -179,7 +181,7 @@ void check_resume_flags(const GenerationsSettings& stored, const GenerationsSett
     if (have.at(member) == want.at(member)) continue;
     throw InputError(f.flag + " gives " + want.at(member).dump() + ", but the campaign was made with " + have.at(member).dump() +
                      " (" + config_path + ", " + f.member + "); --resume continues with the campaign's settings: leave " +
-                     f.flag + " out (only --generations, --threads and --concurrency may change)");
+                     f.flag + " out (only --generations, --data-window, --threads and --concurrency may change)");
   }
 }
 

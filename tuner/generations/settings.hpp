@@ -55,6 +55,7 @@ struct GenerationsSettings {
   bool eval_add = true;            // the learned output added to the hand-made evaluation, or replacing it
   DataSettings data;
   train::TrainOptions train;  // its seed is derived per generation (step_seed); its threads are a run option
+  int data_window = 1;        // generation K trains on the data of generations K - data_window + 1 .. K (from 1)
   MatchSettings match;
 
   nlohmann::ordered_json to_json() const;
@@ -66,8 +67,9 @@ struct GenerationsSettings {
 std::uint64_t step_seed(std::uint64_t seed, int generation, Step step);
 
 // A flag of `gamelab generations` that fixes what the campaign computes, and the member of
-// config.json it sets ("/data/games" for --games). --generations, --threads and --concurrency are not
-// among them: a resume may run more generations, on other threads.
+// config.json it sets ("/data/games" for --games). --generations, --data-window, --threads and
+// --concurrency are not among them: a resume may run more generations, train the next ones on more
+// generations' data, on other threads.
 struct SettingFlag {
   std::string flag;
   std::string member;  // a JSON pointer into config.json

@@ -40,7 +40,8 @@ ordered_json TrainSettings::to_json() const {
   j["inputs"] = inputs;
   j["input_count"] = input_count;
   j["max_active"] = max_active;
-  j["data"] = data;
+  if (data.size() == 1) j["data"] = data[0];
+  else j["data"] = data;
   j["data_positions"] = data_positions;
   j["data_hash"] = tuner::hex_fingerprint(data_hash);
   j["form"] = to_string(form);
@@ -69,7 +70,10 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
     s.inputs = j.at("inputs").get<std::string>();
     s.input_count = j.at("input_count").get<std::uint32_t>();
     s.max_active = j.at("max_active").get<std::uint32_t>();
-    s.data = j.at("data").get<std::string>();
+    const json& files = j.at("data");
+    if (files.is_string()) s.data = {files.get<std::string>()};
+    else s.data = files.get<std::vector<std::string>>();
+    if (s.data.empty()) throw InputError(source + ": data names no file");
     s.data_positions = j.at("data_positions").get<std::uint64_t>();
     s.data_hash = std::stoull(j.at("data_hash").get<std::string>(), nullptr, 16);
     s.form = parse_form(j.at("form").get<std::string>());
@@ -99,14 +103,14 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
   return s;
 }
 
-TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, const std::string& data_path,
+TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, const std::vector<std::string>& data_paths,
                                  const TrainSet& data, std::ostream& notes) {
   TrainSettings s;
   s.game = game.name;
   s.inputs = game.sparse_inputs.name;
   s.input_count = game.sparse_inputs.count;
   s.max_active = game.sparse_inputs.max_active;
-  s.data = std::filesystem::absolute(data_path).string();
+  for (const auto& path : data_paths) s.data.push_back(std::filesystem::absolute(path).string());
   s.data_positions = data.positions;
   s.data_hash = data.file_hash;
   s.form = o.form;
@@ -132,7 +136,7 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
              "(at least " << kMinScaleRows << " needed) do not pin one down; --scale sets it\n";
   }
   if (o.wdl < 1 && !data.train.has_scores()) {
-    notes << "train: " << data_path << " holds no search scores; the targets are the outcomes alone\n";
+    notes << "train: " << (data_paths.size() == 1 ? data_paths[0] + " holds" : std::string("the data files hold")) << " no search scores; the targets are the outcomes alone\n";
   }
   return s;
 }
@@ -199,7 +203,10 @@ void TrainCampaign::save(bool improved) {
 void TrainCampaign::run(TrainSet& data, std::ostream* progress, const TrainRunOptions& options) {
   const TrainSettings& s = settings_;
   if (data.file_hash != s.data_hash || data.positions != s.data_positions) {
-    throw InputError(s.data + ": the data file changed since the campaign began (its hash or size differs)");
+    std::string named = s.data.at(0);
+    for (std::size_t i = 1; i < s.data.size(); ++i) named += ", " + s.data[i];
+    throw InputError(named + (s.data.size() == 1 ? ": the data file changed" : ": the data files changed") +
+                     " since the campaign began (their hash or size differs)");
   }
   if (data.train.inputs != s.input_count) throw InputError("the data's inputs do not match the campaign's");
   set_targets(data.train, s.wdl, s.scale);

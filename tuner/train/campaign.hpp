@@ -1,7 +1,7 @@
 #pragma once
 // A training campaign on disk, resumable after a kill (docs/tools/train.md §5):
 //
-//   config.json      what the run is: the game and its input set, the data file (path, positions, hash),
+//   config.json      what the run is: the game and its input set, the data file or files (paths, positions, hash),
 //                    the form and its sizes, the fit's settings, wdl and scale, validation and seed
 //   checkpoint.bin   the state after the last epoch: the float weights, Adam's moments and step count,
 //                    the losses and the best epoch (a JSON line, then the floats; written atomically)
@@ -20,6 +20,7 @@
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tuner/train/checkpoint.hpp"
 #include "tuner/train/dataset.hpp"
@@ -33,7 +34,7 @@ struct TrainSettings {
   std::string inputs;  // the game's input set name
   std::uint32_t input_count = 0;
   std::uint32_t max_active = 0;
-  std::string data;  // the data file
+  std::vector<std::string> data;  // the data files, in order (config.json: a string for one file, else a list)
   std::uint64_t data_positions = 0;
   std::uint64_t data_hash = 0;
   Form form = Form::Network;
@@ -64,11 +65,11 @@ struct TrainOptions {
   int threads = 1;
 };
 
-// The settings of a new campaign of `game` over the data file `data_path`, read as `data`: the input
+// The settings of a new campaign of `game` over the data files `data_paths`, read as `data`: the input
 // set from the game, the data's size and hash, the scale given, fitted on the data's decisive positions
 // with scores, or 100 when they do not pin it down. What the data lacks (scores, a scale) is said on
 // `notes`.
-TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& options, const std::string& data_path,
+TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& options, const std::vector<std::string>& data_paths,
                                  const TrainSet& data, std::ostream& notes);
 
 struct TrainRunOptions {

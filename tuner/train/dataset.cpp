@@ -73,52 +73,81 @@ double fit_score_scale(const TrainData& data, int threads) {
   return std::pow(10.0, x);
 }
 
+std::uint64_t data_files_hash(const std::vector<std::uint64_t>& hashes) {
+  if (hashes.size() == 1) return hashes[0];
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
+  for (std::uint64_t v : hashes) {
+    for (int b = 0; b < 8; ++b) {
+      h ^= (v >> (8 * b)) & 0xff;
+      h *= 1099511628211ULL;
+    }
+  }
+  return h;
+}
+
 TrainSet load_train_set(const GameEntry& game, const std::string& path, double validation, std::uint64_t seed, int threads,
                         std::ostream& progress) {
+  return load_train_set(game, std::vector<std::string>{path}, validation, seed, threads, progress);
+}
+
+TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& paths, double validation, std::uint64_t seed,
+                        int threads, std::ostream& progress) {
   const SparseInputSet& set = game.sparse_inputs;
   if (!set.active || set.count == 0) throw InputError("game " + game.name + " has no sparse inputs yet (gamelab train needs them)");
   if (set.count > 65536) throw InputError("game " + game.name + ": more than 65536 sparse inputs");
   if (!(validation >= 0 && validation < 1)) throw InputError("--validation must be in [0, 1)");
+  if (paths.empty()) throw InputError("--data: no data file given");
   const auto start = std::chrono::steady_clock::now();
   TrainSet out;
   out.train.inputs = out.validation.inputs = set.count;
-  std::uint64_t last_game = ~0ULL;
-  auto on_batch = [&](std::vector<tuner::DataRow>& rows) {
-    const long count = static_cast<long>(rows.size());
-    std::vector<SparseInputs> active(rows.size());
-    std::exception_ptr failure;
-    std::mutex lock;
+  std::vector<std::uint64_t> hashes;
+  for (std::size_t file = 0; file < paths.size(); ++file) {
+    const std::string& path = paths[file];
+    const std::uint64_t game_base = static_cast<std::uint64_t>(file) << 40;
+    std::uint64_t last_game = ~0ULL;
+    auto on_batch = [&](std::vector<tuner::DataRow>& rows) {
+      const long count = static_cast<long>(rows.size());
+      std::vector<SparseInputs> active(rows.size());
+      std::exception_ptr failure;
+      std::mutex lock;
 #pragma omp parallel for schedule(dynamic, 256) num_threads(std::max(threads, 1))
-    for (long i = 0; i < count; ++i) {
-      const tuner::DataRow& row = rows[static_cast<std::size_t>(i)];
-      try {
-        set.active(row.position, active[static_cast<std::size_t>(i)]);
-      } catch (const std::exception& e) {
-        std::lock_guard<std::mutex> guard(lock);
-        if (!failure) failure = std::make_exception_ptr(InputError(path + ":" + std::to_string(row.line) + ": " + e.what()));
+      for (long i = 0; i < count; ++i) {
+        const tuner::DataRow& row = rows[static_cast<std::size_t>(i)];
+        try {
+          set.active(row.position, active[static_cast<std::size_t>(i)]);
+        } catch (const std::exception& e) {
+          std::lock_guard<std::mutex> guard(lock);
+          if (!failure) failure = std::make_exception_ptr(InputError(path + ":" + std::to_string(row.line) + ": " + e.what()));
+        }
       }
-    }
-    if (failure) std::rethrow_exception(failure);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const tuner::DataRow& row = rows[i];
-      TrainData& target = tuner::held_out(row.game, validation, seed) ? out.validation : out.train;
-      const float score = row.score ? static_cast<float>(*row.score) : std::numeric_limits<float>::quiet_NaN();
-      try {
-        target.add_row(active[i].perspective[0], active[i].perspective[1], row.result, score, row.game);
-      } catch (const std::invalid_argument& e) {
-        throw InputError(path + ":" + std::to_string(row.line) + ": " + e.what());
+      if (failure) std::rethrow_exception(failure);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const tuner::DataRow& row = rows[i];
+        const std::uint64_t id = game_base + row.game;
+        TrainData& target = tuner::held_out(id, validation, seed) ? out.validation : out.train;
+        const float score = row.score ? static_cast<float>(*row.score) : std::numeric_limits<float>::quiet_NaN();
+        try {
+          target.add_row(active[i].perspective[0], active[i].perspective[1], row.result, score, id);
+        } catch (const std::invalid_argument& e) {
+          throw InputError(path + ":" + std::to_string(row.line) + ": " + e.what());
+        }
+        if (row.game != last_game) {
+          ++out.games;
+          last_game = row.game;
+        }
       }
-      if (row.game != last_game) {
-        ++out.games;
-        last_game = row.game;
-      }
-    }
-    out.positions += rows.size();
-  };
-  tuner::read_data_file(path, game.name, 1 << 16, on_batch, &out.file_hash);
-  if (out.train.rows() == 0) throw InputError(path + ": no training positions (is --validation too large?)");
+      out.positions += rows.size();
+    };
+    std::uint64_t hash = 0;
+    tuner::read_data_file(path, game.name, 1 << 16, on_batch, &hash);
+    hashes.push_back(hash);
+  }
+  out.file_hash = data_files_hash(hashes);
+  std::string named = paths[0];
+  for (std::size_t i = 1; i < paths.size(); ++i) named += ", " + paths[i];
+  if (out.train.rows() == 0) throw InputError(named + ": no training positions (is --validation too large?)");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  progress << "train: " << out.positions << " positions of " << out.games << " games from " << path << " ("
+  progress << "train: " << out.positions << " positions of " << out.games << " games from " << named << " ("
            << out.train.rows() << " training, " << out.validation.rows() << " validation; " << set.name << ", "
            << set.count << " inputs) in " << std::lround(seconds * 10) / 10.0 << " s" << std::endl;
   return out;

@@ -58,7 +58,7 @@ double fit_score_scale(const TrainData& data, int threads);
 struct TrainSet {
   TrainData train, validation;
   std::uint64_t positions = 0;
-  std::uint64_t file_hash = 0;  // FNV-1a of the data file's bytes
+  std::uint64_t file_hash = 0;  // FNV-1a of the data file's bytes; of several files, data_files_hash
   std::uint64_t games = 0;
 };
 
@@ -66,5 +66,16 @@ struct TrainSet {
 // line for a position the game cannot read, and for a game without sparse inputs.
 TrainSet load_train_set(const GameEntry& game, const std::string& path, double validation, std::uint64_t seed,
                         int threads, std::ostream& progress);
+
+// Several datagen files as one set, in the order given (a generation trained on the data of the
+// generations before it too, train.md §9). Game g of file i is game g + i x 2^40 of the set, so that
+// games of different files stay apart; the held-out games of file 0 are the ones it has alone, and
+// one file reads exactly as load_train_set above (hash included).
+TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& paths, double validation,
+                        std::uint64_t seed, int threads, std::ostream& progress);
+
+// The hash that names several data files together: FNV-1a over their own hashes (8 bytes each, little
+// end first), in order; one file's hash is its own.
+std::uint64_t data_files_hash(const std::vector<std::uint64_t>& hashes);
 
 }  // namespace gamelab::train
