@@ -2,6 +2,7 @@
 // (tuner/generations/). Wiring only: the flags become the campaign's settings, or are checked against
 // them on --resume.
 #include <filesystem>
+#include <optional>
 #include <iostream>
 #include <memory>
 
@@ -89,8 +90,10 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
       if (command->count(f.flag) > 0) given.push_back(f.flag);
     }
     check_resume_flags(stored, asked, given, config);
-    if (command->count("--generations") > 0 && a.generations != stored.generations) set_generations(a.campaign, a.generations);
-    if (command->count("--data-window") > 0 && a.data_window != stored.data_window) set_data_window(a.campaign, a.data_window);
+    std::optional<int> generations, window;
+    if (command->count("--generations") > 0 && a.generations != stored.generations) generations = a.generations;
+    if (command->count("--data-window") > 0 && a.data_window != stored.data_window) window = a.data_window;
+    if (generations || window) set_resume_settings(a.campaign, generations, window);
   } else {
     if (std::filesystem::exists(config)) throw InputError(a.campaign + " already holds a campaign; continue it with --resume");
     create_campaign(a.campaign, asked, params);

@@ -309,17 +309,10 @@ GenerationsSettings read_settings(const std::string& dir) {
   return GenerationsSettings::from_json(read_json_file(path), path);
 }
 
-void set_generations(const std::string& dir, int generations) {
+void set_resume_settings(const std::string& dir, std::optional<int> generations, std::optional<int> data_window) {
   GenerationsSettings s = read_settings(dir);
-  s.generations = generations;
-  const std::string path = campaign_file(dir, "config.json");
-  GenerationsSettings::from_json(s.to_json(), path);  // still in range
-  write_file_atomic(path, s.to_json().dump(2) + "\n");
-}
-
-void set_data_window(const std::string& dir, int window) {
-  GenerationsSettings s = read_settings(dir);
-  s.data_window = window;
+  if (generations) s.generations = *generations;
+  if (data_window) s.data_window = *data_window;
   const std::string path = campaign_file(dir, "config.json");
   GenerationsSettings::from_json(s.to_json(), path);  // still in range
   write_file_atomic(path, s.to_json().dump(2) + "\n");

@@ -55,10 +55,9 @@ struct RunReport {
 void create_campaign(const std::string& dir, const GenerationsSettings& settings, const ParamSet& params);
 // The settings in `dir`/config.json; InputError when there is no campaign or it is not a generations one.
 GenerationsSettings read_settings(const std::string& dir);
-// Runs more (or fewer) generations from now on: rewrites config.json's "generations".
-void set_generations(const std::string& dir, int generations);
-// --resume --data-window N: the generations still to train read the data of the last N generations.
-void set_data_window(const std::string& dir, int window);
+// What a --resume may change, written into config.json: --generations (more or fewer) and
+// --data-window (the generations still to train read the data of the last N generations).
+void set_resume_settings(const std::string& dir, std::optional<int> generations, std::optional<int> data_window);
 
 // Runs the campaign in `dir` from where its journal stops to its last generation (or `stop_after`),
 // one process; the steps' progress and a line per step on `progress`.
