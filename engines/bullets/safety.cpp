@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 namespace gamelab::bullets {
 
@@ -174,6 +175,17 @@ Action safest(const State& s, Side side, const std::vector<Action>& preference,
     if (sight.safe(s, side, a)) candidates.push_back(a);
   }
   if (candidates.empty()) return preference.front();
+  // Of those, the ones no reply dooms within kLongSafetyHorizon rounds, if any: a shot of its own that
+  // closes a corridor 70-120 rounds later is certain death the 64 rounds do not see (pair 3 of the
+  // clock match, safety_test.cpp).
+  {
+    Foresight far(s, kLongSafetyHorizon);
+    std::vector<Action> lasting;
+    for (const Action a : candidates) {
+      if (far.safe(s, side, a)) lasting.push_back(a);
+    }
+    if (!lasting.empty()) candidates = std::move(lasting);
+  }
   const std::uint64_t start = sight.checks();
   sight.set_budget(start + kSafetyBudget);
   for (int depth = 2; depth <= kSafetyDepth; ++depth) {

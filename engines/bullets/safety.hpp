@@ -34,6 +34,9 @@ namespace gamelab::bullets {
 // Rounds the safety looks ahead. A bullet runs its row or column back and forth in at most 2 x 48
 // rounds on the tournament's boards; a trap that closes later than this is left to the search.
 constexpr int kSafetyHorizon = 64;
+// The engine's choice at depth 1 looks further (safest()): a bullet of its own may close a corridor on
+// it long after the 64 rounds. Twice the horizon costs twice a check; at depth 1 there are few.
+constexpr int kLongSafetyHorizon = 128;
 
 // The deepest safety the engine asks for (safest()), and the checks it may spend above depth 1.
 constexpr int kSafetyDepth = 6;
@@ -88,7 +91,8 @@ class Foresight {
 };
 
 // The action the engine plays among `preference` (the tree's choice first, then the others it searched,
-// most played first), by iterative deepening: the first action safe at depth 1, then the first safe at
+// most played first), by iterative deepening: among the actions safe at depth 1 — those also safe at
+// depth 1 over kLongSafetyHorizon rounds when there are any — the first, then the first safe at
 // depth 2, and so on up to kSafetyDepth, while one is found and the next depth can be expected to fit in
 // kSafetyBudget checks. In an open position the tree's choice is safe and the budget ends it at depth 3;
 // where few actions are safe each depth is cheap and it looks deeper, where the traps are.

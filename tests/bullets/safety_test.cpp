@@ -69,6 +69,7 @@ std::vector<SearchResult> release_searches(const State& s, Side side, std::uint6
 constexpr const char* kGate = "reports/bullets/2026-11-27-035315.records.jsonl";
 constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl";
 constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
+constexpr const char* kClockChecked = "reports/bullets/clock-checked/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -273,6 +274,36 @@ TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap t
   REQUIRE(s.round == 877);
   CHECK(safe_actions(s, Blue, 3) == std::vector<Action>{kDown, kShootUp, kShootDown, kShootLeft, kShootRight, kStay});
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kUp);
+}
+
+TEST_CASE("the release's loss in pair 3 of the clock match: its own shot closed its corridor 78 rounds later, now seen",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 1079. At round 1001 it shot down (5), safe at every depth the
+  // engine looks over 64 rounds; but after that shot, with Red only staying, the bullets flying hit it
+  // within 128 rounds whatever it does. Moving down, left, shooting up or left, or staying were safe over
+  // 128 rounds too.
+  const Recorded r = recorded(kClockChecked, 3, 0);
+  REQUIRE(r.seats[0] == "release");
+  const auto cause = explain_loss(r.start, r.moves);
+  REQUIRE(cause);
+  CHECK(cause->hit_round == 1079);
+  const State s = replayed(r, 1001);
+  REQUIRE(s.round == 1001);
+  Foresight near(s), far(s, kLongSafetyHorizon);
+  CHECK(near.safe(s, Blue, kShootDown));
+  CHECK_FALSE(far.safe(s, Blue, kShootDown));
+  const State after = play(s, kShootDown, kStay);
+  CHECK_FALSE(Foresight(after).doomed(after, Blue));
+  CHECK(Foresight(after, kLongSafetyHorizon).doomed(after, Blue));
+  const std::vector<Action> lasting{kDown, kLeft, kShootUp, kShootLeft, kStay};
+  for (const Action a : lasting) CHECK(far.safe(s, Blue, a));
+  // The shot first in the preference: the engine now keeps to the ones that last.
+  const Action chosen = safest(s, Blue, {kShootDown, kShootUp, kStay});
+  CHECK(chosen != kShootDown);
+  for (const SearchResult& result : release_searches(s, Blue, 3)) {
+    CHECK(*result.action != kShootDown);
+    CHECK(far.safe(s, Blue, *result.action));
+  }
 }
 
 TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
