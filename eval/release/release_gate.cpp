@@ -285,6 +285,9 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
                    {"opponent", opponent},
                    {"games", s.wdl.games()},
                    {"concurrency", o.concurrency},
+                   // Games found in --clock-records, played before this run (a clock match played on its own
+                   // and taken up): the concurrency above is not theirs, and the records do not say it.
+                   {"resumed_games", 2 * s.pairs_resumed},
                    {"seed", o.seed},
                    {"wdl", {{"wins", s.wdl.wins}, {"draws", s.wdl.draws}, {"losses", s.wdl.losses}}},
                    {"pentanomial", s.penta.cells},

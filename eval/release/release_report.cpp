@@ -1,5 +1,6 @@
 #include "eval/release/release_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gamelab::eval {
@@ -111,8 +112,20 @@ std::string clock_section(const Json& clock) {
   const bool release = opponent == kClockReleaseOpponent;
   std::string out = "## At the bot's clock: candidate vs " + (release ? opponent : "the default parameters") + "\n\n";
   const Json& wdl = clock["wdl"];
-  out += "- " + text(clock["games"]) + " games at " + text(clock["limit"]) + " (timed: the games vary from run to run), " +
-         text(clock["concurrency"]) + " at once, seed " + text(clock["seed"]) + "\n";
+  // Games taken up from the records of an earlier run were played at a concurrency the records do not
+  // hold: only the games this run played are said to be played so many at once.
+  const std::uint64_t games = clock["games"].get<std::uint64_t>();
+  const std::uint64_t resumed = std::min(games, clock.value("resumed_games", std::uint64_t{0}));
+  out += "- " + text(clock["games"]) + " games at " + text(clock["limit"]) + " (timed: the games vary from run to run), ";
+  if (resumed == 0) {
+    out += text(clock["concurrency"]) + " at once";
+  } else if (resumed == games) {
+    out += "all taken up from the records of a match played before the gate (`--clock-records --resume`)";
+  } else {
+    out += std::to_string(resumed) + " taken up from the records of an earlier run, " + std::to_string(games - resumed) + " played " +
+           text(clock["concurrency"]) + " at once";
+  }
+  out += ", seed " + text(clock["seed"]) + "\n";
   if (clock.contains("note")) out += "- the clock: " + text(clock["note"]) + "\n";
   out += "- W-D-L " + text(wdl["wins"]) + "-" + text(wdl["draws"]) + "-" + text(wdl["losses"]) + ", pentanomial " +
          clock["pentanomial"].dump() + "\n";

@@ -14,6 +14,7 @@
 #include "core/text_file.hpp"
 #include "eval/records.hpp"
 #include "eval/release/report_check.hpp"
+#include "eval/release/release_report.hpp"
 
 using namespace gamelab;
 namespace fs = std::filesystem;
@@ -251,4 +252,26 @@ TEST_CASE("the list of known disagreements cannot name a report that agrees or i
   const std::vector<eval::ReportCheck> broken = {copy.check()};
   CHECK(audit(broken, {{name, "being replayed"}}, copy.folder.path()).failures.empty());
   CHECK(audit(broken, {}, copy.folder.path()).failures.size() == broken[0].mismatches.size());
+}
+
+TEST_CASE("a clock match taken up from the records of an earlier run is not said to be played at the gate's concurrency",
+          "[report_check]") {
+  // Jump chess's learned release: its 28 clock games were played one at a time by `gamelab match` before
+  // the gate (run with --concurrency 2) took them up with --clock-records --resume.
+  auto data = nlohmann::ordered_json::parse(
+      read_text_file(std::string(GAMELAB_SOURCE_DIR) + "/reports/jumpchess/2026-11-27-125144.json"));
+  REQUIRE(data["clock"]["games"] == 28);
+  const auto clock_line = [&data] {
+    const std::string md = eval::release_report_markdown(data);
+    const std::size_t at = md.find("- 28 games at movetime=2950");
+    REQUIRE(at != std::string::npos);
+    return md.substr(at, md.find('\n', at) - at);
+  };
+  CHECK(clock_line() == "- 28 games at movetime=2950 (timed: the games vary from run to run), all taken up from the records of "
+                        "a match played before the gate (`--clock-records --resume`), seed 1");
+  data["clock"]["resumed_games"] = 10;
+  CHECK(clock_line() == "- 28 games at movetime=2950 (timed: the games vary from run to run), 10 taken up from the records of "
+                        "an earlier run, 18 played 2 at once, seed 1");
+  data["clock"].erase("resumed_games");  // a report written before the field: every game played by the gate
+  CHECK(clock_line() == "- 28 games at movetime=2950 (timed: the games vary from run to run), 2 at once, seed 1");
 }

@@ -9,7 +9,10 @@
 #include <memory>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "core/process.hpp"
+#include "core/text_file.hpp"
 #include "helpers.hpp"
 #include "jumpchess/eval.hpp"
 #include "jumpchess/game.hpp"
@@ -84,6 +87,15 @@ struct LearnedArgs {
   }
 };
 
+// The release's own learned evaluation, as `gamelab export jumpchess` carries it without --params
+// (release.json's "eval": engines/jumpchess/release.eval in its mode); none when the release has none.
+LearnedArgs release_learned() {
+  const auto release =
+      nlohmann::json::parse(gamelab::read_text_file(std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.json"));
+  if (!release.contains("eval")) return {};
+  return {std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.eval", release["eval"]["mode"] == "add"};
+}
+
 std::vector<std::string> output_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -92,11 +104,13 @@ std::vector<std::string> output_lines(const std::string& text) {
 }
 
 // The driver's and the engine's choice at `depth` on every position, in order, each keeping its tables;
-// with `eval`, GetStep exported with --eval (and --eval-mode) and the engine given the same file.
-void compare_with_engine(const std::vector<State>& positions, int depth, const LearnedArgs& eval = {}) {
+// with `given`, GetStep exported with --eval (and --eval-mode) and the engine given the same file;
+// without, the export carries the release's own evaluation, and the engine plays it too.
+void compare_with_engine(const std::vector<State>& positions, int depth, const LearnedArgs& given = {}) {
+  const LearnedArgs eval = given.file.empty() ? release_learned() : given;
   std::string input;
   for (const State& s : positions) input += "search " + board_digits(s) + " " + side_letter(s) + " " + std::to_string(depth) + "\n";
-  const ProcessResult run = run_process({driver(eval.args())}, input, 600);
+  const ProcessResult run = run_process({driver(given.args())}, input, 600);
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   const std::vector<std::string> lines = output_lines(run.out);
@@ -349,10 +363,24 @@ TEST_CASE("GetStep with a learned evaluation compiles alone with the tournament'
   CHECK(text.find("// Learned evaluation: " + learned_files().network + " (fingerprint " + fingerprint +
                   ", network 2 x 16, added to the hand-made evaluation).") != std::string::npos);
   CHECK(text.find("const int kLearnedForm = 2;") != std::string::npos);
-  // Without --eval (and a release without a learned evaluation), none.
+  // Without --eval: the release's own evaluation when it has one (engines/jumpchess/release.eval), else none.
   const std::string plain = gamelab::read_text_file(exported().source.string());
-  CHECK(plain.find("// Learned evaluation: none (the hand-made evaluation alone).") != std::string::npos);
-  CHECK(plain.find("const int kLearnedForm = 0;") != std::string::npos);
+  const LearnedArgs release = release_learned();
+  if (release.file.empty()) {
+    CHECK(plain.find("// Learned evaluation: none (the hand-made evaluation alone).") != std::string::npos);
+    CHECK(plain.find("const int kLearnedForm = 0;") != std::string::npos);
+  } else {
+    const std::string fingerprint = LearnedEval::read(release.file)->fingerprint_hex();
+    CHECK(plain.find("// Learned evaluation: engines/jumpchess/release.eval (fingerprint " + fingerprint) != std::string::npos);
+    CHECK(plain.find("const int kLearnedForm = 0;") == std::string::npos);
+  }
+  // With --params and no --eval, none: a parameter set of its own names no evaluation file (a release.json
+  // that names one is read for its parameters, and a note says the file is not carried).
+  const Exported& own = exported({"--params", std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.json"});
+  REQUIRE(own.run.exit_code == 0);
+  const std::string params_only = gamelab::read_text_file(own.source.string());
+  CHECK(params_only.find("// Learned evaluation: none (the hand-made evaluation alone).") != std::string::npos);
+  CHECK(params_only.find("const int kLearnedForm = 0;") != std::string::npos);
 }
 
 TEST_CASE("gamelab export jumpchess --eval refuses another game's file, naming it", "[export]") {
