@@ -47,6 +47,23 @@ State replayed(const Recorded& r, std::size_t rounds) {
   return s;
 }
 
+// Game 0 of pair `pair` of a clock match the release (seat 0, Blue) lost: the post-mortem's cause, checked
+// to be a hit at `hit_round`, and the position at `round`.
+struct ReleaseLoss {
+  LossCause cause;
+  State at;
+};
+ReleaseLoss release_loss(const char* file, int pair, std::uint32_t hit_round, std::size_t round) {
+  const Recorded r = recorded(file, pair, 0);
+  REQUIRE(r.seats[0] == "release");
+  const auto cause = explain_loss(r.start, r.moves);
+  REQUIRE(cause);
+  CHECK(cause->hit_round == hit_round);
+  const State at = replayed(r, round);
+  REQUIRE(at.round == round);
+  return {*cause, at};
+}
+
 gamelab::ParamSet release_with(int safety) {
   gamelab::ParamSet p =
       gamelab::ParamSet::load_file(std::string(GAMELAB_SOURCE_DIR) + "/engines/bullets/release.json", default_params());
@@ -263,15 +280,10 @@ TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap t
           "[bullets][safety]") {
   // Blue (the release) was hit at round 938; at round 877 it stepped up (0), which a trap three joint moves
   // deep catches, while 1, 4, 5, 6, 7 and 8 were safe at depth 3. The post-mortem names the trap.
-  const Recorded r = recorded(kClockSafety, 1, 0);
-  REQUIRE(r.seats[0] == "release");
-  const auto cause = explain_loss(r.start, r.moves);
-  REQUIRE(cause);
-  CHECK(cause->hit_round == 938);
-  CHECK(cause->played_safe);
-  CHECK_THAT(cause->text(), Catch::Contains("trapped deeper than two joint moves"));
-  const State s = replayed(r, 877);
-  REQUIRE(s.round == 877);
+  const ReleaseLoss loss = release_loss(kClockSafety, 1, 938, 877);
+  CHECK(loss.cause.played_safe);
+  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
+  const State& s = loss.at;
   CHECK(safe_actions(s, Blue, 3) == std::vector<Action>{kDown, kShootUp, kShootDown, kShootLeft, kShootRight, kStay});
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kUp);
 }
@@ -282,13 +294,7 @@ TEST_CASE("the release's loss in pair 3 of the clock match: its own shot closed 
   // engine looks over 64 rounds; but after that shot, with Red only staying, the bullets flying hit it
   // within 128 rounds whatever it does. Moving down, left, shooting up or left, or staying were safe over
   // 128 rounds too.
-  const Recorded r = recorded(kClockChecked, 3, 0);
-  REQUIRE(r.seats[0] == "release");
-  const auto cause = explain_loss(r.start, r.moves);
-  REQUIRE(cause);
-  CHECK(cause->hit_round == 1079);
-  const State s = replayed(r, 1001);
-  REQUIRE(s.round == 1001);
+  const State s = release_loss(kClockChecked, 3, 1079, 1001).at;
   Foresight near(s), far(s, kLongSafetyHorizon);
   CHECK(near.safe(s, Blue, kShootDown));
   CHECK_FALSE(far.safe(s, Blue, kShootDown));
