@@ -176,8 +176,8 @@ Action safest(const State& s, Side side, const std::vector<Action>& preference,
   }
   if (candidates.empty()) return preference.front();
   // Of those, the ones no reply dooms within kLongSafetyHorizon rounds, if any: a shot of its own that
-  // closes a corridor 70-120 rounds later is certain death the 64 rounds do not see (pair 3 of the
-  // clock match, safety_test.cpp).
+  // closes a corridor 78 or 183 rounds later is certain death the 64 rounds do not see (the clock
+  // matches' losses that safety_test.cpp replays).
   {
     Foresight far(s, kLongSafetyHorizon);
     std::vector<Action> lasting;

@@ -87,6 +87,7 @@ constexpr const char* kGate = "reports/bullets/2026-11-27-035315.records.jsonl";
 constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl";
 constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
 constexpr const char* kClockChecked = "reports/bullets/clock-checked/records.jsonl";
+constexpr const char* kClockLong = "reports/bullets/clock-long/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -310,6 +311,20 @@ TEST_CASE("the release's loss in pair 3 of the clock match: its own shot closed 
     CHECK(*result.action != kShootDown);
     CHECK(far.safe(s, Blue, *result.action));
   }
+}
+
+TEST_CASE("the release's loss in pair 25 of the 128-round engine's clock match: its own shot doomed it 183 rounds later",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 1089. At round 906 it shot up (4), safe over 64 and 128 rounds;
+  // after it the flying bullets doom it within 256 rounds whatever it does if Red only waits. Staying
+  // (8) was the one action safe over 256 rounds.
+  const State s = release_loss(kClockLong, 25, 1089, 906).at;
+  Foresight mid(s, 128), far(s, kLongSafetyHorizon);
+  CHECK(mid.safe(s, Blue, kShootUp));
+  CHECK_FALSE(far.safe(s, Blue, kShootUp));
+  CHECK(far.safe(s, Blue, kStay));
+  CHECK(safest(s, Blue, {kShootUp, kShootLeft, kStay}) == kStay);
+  for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kStay);
 }
 
 TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
