@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/fnv.hpp"
 #include "tuner/texel/data_file.hpp"
 #include "tuner/texel/load.hpp"
 #include "tuner/line_search.hpp"
@@ -75,12 +76,11 @@ double fit_score_scale(const TrainData& data, int threads) {
 
 std::uint64_t data_files_hash(const std::vector<std::uint64_t>& hashes) {
   if (hashes.size() == 1) return hashes[0];
-  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
-  for (std::uint64_t v : hashes) {
-    for (int b = 0; b < 8; ++b) {
-      h ^= (v >> (8 * b)) & 0xff;
-      h *= 1099511628211ULL;
-    }
+  std::uint64_t h = kFnvOffset;
+  for (const std::uint64_t v : hashes) {
+    unsigned char bytes[8];
+    for (int b = 0; b < 8; ++b) bytes[b] = static_cast<unsigned char>(v >> (8 * b));
+    h = fnv1a_bytes(bytes, sizeof bytes, h);
   }
   return h;
 }
