@@ -167,8 +167,9 @@ const json& data_line_of(const std::vector<json>& journal, int k) {
 ordered_json train_step(const Context& c, int k, const std::vector<json>& journal) {
   const GenerationsSettings& s = c.settings;
   // The data of the generations of the window, oldest first (train.md §9).
+  const int first = std::max(1, k - s.data_window + 1);
   std::vector<std::string> data, data_names;
-  for (int j = std::max(1, k - s.data_window + 1); j <= k; ++j) {
+  for (int j = first; j <= k; ++j) {
     data.push_back(c.path(data_file(j)));
     data_names.push_back(data_file(j));
   }
@@ -177,9 +178,9 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
   c.progress << c.prefix(k, Step::Train) << train::to_string(s.train.form)
              << (s.train.form == train::Form::Network ? " 2 x " + std::to_string(s.train.hidden) : std::string()) << ", "
              << s.train.epochs << " epochs, campaign " << train_folder(k);
-  if (data.size() > 1) c.progress << ", on the data of generations " << k - static_cast<int>(data.size()) + 1 << "-" << k;
+  if (first < k) c.progress << ", on the data of generations " << first << "-" << k;
   c.progress << std::endl;
-  for (int j = std::max(1, k - s.data_window + 1); j <= k; ++j) ensure_data(c, k, j, data_line_of(journal, j));
+  for (int j = first; j <= k; ++j) ensure_data(c, k, j, data_line_of(journal, j));
   std::optional<train::TrainCampaign> campaign;
   std::optional<train::TrainSet> set;
   if (!fs::exists(campaign_file(folder, "config.json"))) {

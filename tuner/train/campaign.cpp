@@ -203,9 +203,7 @@ void TrainCampaign::save(bool improved) {
 void TrainCampaign::run(TrainSet& data, std::ostream* progress, const TrainRunOptions& options) {
   const TrainSettings& s = settings_;
   if (data.file_hash != s.data_hash || data.positions != s.data_positions) {
-    std::string named = s.data.at(0);
-    for (std::size_t i = 1; i < s.data.size(); ++i) named += ", " + s.data[i];
-    throw InputError(named + (s.data.size() == 1 ? ": the data file changed" : ": the data files changed") +
+    throw InputError(data_files_text(s.data) + (s.data.size() == 1 ? ": the data file changed" : ": the data files changed") +
                      " since the campaign began (their hash or size differs)");
   }
   if (data.train.inputs != s.input_count) throw InputError("the data's inputs do not match the campaign's");

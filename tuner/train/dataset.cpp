@@ -74,6 +74,12 @@ double fit_score_scale(const TrainData& data, int threads) {
   return std::pow(10.0, x);
 }
 
+std::string data_files_text(const std::vector<std::string>& paths) {
+  std::string text;
+  for (const auto& path : paths) text += (text.empty() ? "" : ", ") + path;
+  return text;
+}
+
 std::uint64_t data_files_hash(const std::vector<std::uint64_t>& hashes) {
   if (hashes.size() == 1) return hashes[0];
   std::uint64_t h = kFnvOffset;
@@ -143,8 +149,7 @@ TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& p
     hashes.push_back(hash);
   }
   out.file_hash = data_files_hash(hashes);
-  std::string named = paths[0];
-  for (std::size_t i = 1; i < paths.size(); ++i) named += ", " + paths[i];
+  const std::string named = data_files_text(paths);
   if (out.train.rows() == 0) throw InputError(named + ": no training positions (is --validation too large?)");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress << "train: " << out.positions << " positions of " << out.games << " games from " << named << " ("

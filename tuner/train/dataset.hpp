@@ -74,6 +74,9 @@ TrainSet load_train_set(const GameEntry& game, const std::string& path, double v
 TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& paths, double validation,
                         std::uint64_t seed, int threads, std::ostream& progress);
 
+// The files named in a message: "a.data" or "a.data, b.data, ...".
+std::string data_files_text(const std::vector<std::string>& paths);
+
 // The hash that names several data files together: FNV-1a over their own hashes (8 bytes each, little
 // end first), in order; one file's hash is its own.
 std::uint64_t data_files_hash(const std::vector<std::uint64_t>& hashes);
