@@ -177,8 +177,9 @@ Action safest(const State& s, Side side, const std::vector<Action>& preference,
   if (candidates.empty()) return preference.front();
   // Of those, the ones no reply dooms within kLongSafetyHorizon rounds, if any: a shot of its own that
   // closes a corridor 78 or 183 rounds later is certain death the 64 rounds do not see (the clock
-  // matches' losses that safety_test.cpp replays).
-  {
+  // matches' losses that safety_test.cpp replays). With one candidate there is nothing to choose: the
+  // 256 rounds' layout is not made.
+  if (candidates.size() > 1) {
     Foresight far(s, kLongSafetyHorizon);
     std::vector<Action> lasting;
     for (const Action a : candidates) {
