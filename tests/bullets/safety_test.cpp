@@ -327,6 +327,49 @@ TEST_CASE("the release's loss in pair 25 of the 128-round engine's clock match: 
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kStay);
 }
 
+TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full board, where no action was safe three joint moves deep",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 472 of a 20 x 21 board (102 walls) holding 264 bullets, after 131
+  // shots of its own and 133 of the defaults'.
+  // From round 458 on no action of Blue is safe at depth 3 (the defaults' often had none either): either
+  // side could be trapped by the other's next shots whatever it did, and was not doomed by the bullets
+  // already flying (the long doom check finds nothing: tests below). Until then the release played an
+  // action safe at the greatest depth there was, except at round 452, where it stayed (safe at depth 4)
+  // while stepping left was safe at depth 5: the deepening stops at its budget (the engine now, at 3,000
+  // iterations, stays for seeds 1 and 3 and steps left for seed 2). What this loss needs is not more
+  // safety but play that keeps the board from filling (docs/engines/bullets.md §6).
+  const ReleaseLoss loss = release_loss(kClockChecked, 9, 472, 458);
+  CHECK(loss.cause.played_safe);
+  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
+  const Recorded r = recorded(kClockChecked, 9, 0);
+  State s = replayed(r, 452);
+  CHECK(s.bullet_count() > 250);
+  CHECK(safe_actions(s, Blue, 4) == std::vector<Action>{kLeft, kShootLeft, kStay});
+  CHECK(safe_actions(s, Blue, 5) == std::vector<Action>{kLeft});
+  for (std::size_t round = 452; round < 458; ++round) {
+    Action blue, red;
+    bool silent[2];
+    parse_joint(r.moves[round], blue, red, silent);
+    s = play(s, blue, red);
+  }
+  for (std::size_t round = 458; round < 468; ++round) {
+    INFO("round " << round);
+    CHECK_FALSE(safe_actions(s, Blue, 1).empty());
+    CHECK(safe_actions(s, Blue, 3).empty());
+    CHECK_FALSE(Foresight(s, kLongSafetyHorizon).doomed(s, Blue));
+    Action blue, red;
+    bool silent[2];
+    parse_joint(r.moves[round], blue, red, silent);
+    CHECK(is_safe(s, Blue, blue));
+    s = play(s, blue, red);
+  }
+  // The engine's choice there is safe at depth 4 whichever the seed.
+  const std::vector<Action> deep4 = safe_actions(replayed(r, 452), Blue, 4);
+  for (const SearchResult& result : release_searches(replayed(r, 452), Blue, 3)) {
+    CHECK(std::find(deep4.begin(), deep4.end(), *result.action) != deep4.end());
+  }
+}
+
 TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
           "[bullets][safety]") {
   // Pair 82, game 1: at round 210 the release (Red) shot left, safe at depth 1 (as were shooting down and
