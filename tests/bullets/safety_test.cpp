@@ -88,6 +88,7 @@ constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl
 constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
 constexpr const char* kClockChecked = "reports/bullets/clock-checked/records.jsonl";
 constexpr const char* kClockLong = "reports/bullets/clock-long/records.jsonl";
+constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -368,6 +369,41 @@ TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full bo
   for (const SearchResult& result : release_searches(replayed(r, 452), Blue, 3)) {
     CHECK(std::find(deep4.begin(), deep4.end(), *result.action) != deep4.end());
   }
+}
+
+TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves deep that the budget cannot reach, and a melee",
+          "[bullets][safety]") {
+  // Pair 25, game 1 (small sparse long): Red (the release) was hit at round 155 with 93 bullets on the
+  // board, the defaults two squares away. At round 145 it shot right (7), safe three joint moves deep as
+  // every action but shooting up; four deep only stepping left (2) was. Depth 4 costs about 20,000 doom
+  // checks here (3,000-4,000 an action), where the deepening may spend 1,500 (kSafetyBudget, about 15 ms),
+  // so the engine cannot see it at the bot's clock; from round 146 no action was safe at depth 3.
+  const Recorded r = recorded(kClockLong256, 25, 1);
+  REQUIRE(r.seats[1] == "release");
+  const auto cause = explain_loss(r.start, r.moves);
+  REQUIRE(cause);
+  CHECK(cause->loser == Red);
+  CHECK(cause->hit_round == 155u);
+  CHECK_THAT(cause->text(), Catch::Contains("trapped deeper than two joint moves"));
+  const State s = replayed(r, 145);
+  CHECK(safe_actions(s, Red, 3) == std::vector<Action>{kDown, kLeft, kRight, kShootDown, kShootLeft, kShootRight, kStay});
+  Foresight sight(s);
+  CHECK(sight.safe_at(s, Red, kLeft, 4));
+  for (const Action a : {kDown, kRight, kShootDown, kShootLeft, kShootRight, kStay}) CHECK_FALSE(sight.safe_at(s, Red, a, 4));
+  CHECK(sight.checks() > 10 * kSafetyBudget);
+  const State next = replayed(r, 146);
+  CHECK(safe_actions(next, Red, 3).empty());
+  // Pair 17, game 0 (small sparse long): Blue (the release) was hit at round 829 on a board of 346
+  // bullets, a melee like clock-checked's pair 9: from round 800 on it had an action safe at depth 3 at
+  // two rounds only.
+  const Recorded melee = recorded(kClockLong256, 17, 0);
+  REQUIRE(melee.seats[0] == "release");
+  const auto second = explain_loss(melee.start, melee.moves);
+  REQUIRE(second);
+  CHECK(second->hit_round == 829u);
+  int deep = 0;
+  for (std::size_t round = 800; round < 810; ++round) deep += !safe_actions(replayed(melee, round), Blue, 3).empty();
+  CHECK(deep == 2);
 }
 
 TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
