@@ -53,6 +53,21 @@ struct ReleaseLoss {
   LossCause cause;
   State at;
 };
+// Game `game` of pair `pair` of a records file, lost by the engine named `loser` at `hit_round`: the
+// game and the post-mortem's cause.
+struct RecordedLoss {
+  Recorded game;
+  LossCause cause;
+};
+RecordedLoss recorded_loss(const char* file, int pair, int game, const std::string& loser, std::uint32_t hit_round) {
+  Recorded r = recorded(file, pair, game);
+  const auto cause = explain_loss(r.start, r.moves);
+  REQUIRE(cause);
+  REQUIRE(r.seats[cause->loser == Blue ? 0 : 1] == loser);
+  CHECK(cause->hit_round == hit_round);
+  return {std::move(r), *cause};
+}
+
 ReleaseLoss release_loss(const char* file, int pair, std::uint32_t hit_round, std::size_t round) {
   const Recorded r = recorded(file, pair, 0);
   REQUIRE(r.seats[0] == "release");
@@ -378,13 +393,10 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   // every action but shooting up; four deep only stepping left (2) was. Depth 4 costs about 20,000 doom
   // checks here (3,000-4,000 an action), where the deepening may spend 1,500 (kSafetyBudget, about 15 ms),
   // so the engine cannot see it at the bot's clock; from round 146 no action was safe at depth 3.
-  const Recorded r = recorded(kClockLong256, 25, 1);
-  REQUIRE(r.seats[1] == "release");
-  const auto cause = explain_loss(r.start, r.moves);
-  REQUIRE(cause);
-  CHECK(cause->loser == Red);
-  CHECK(cause->hit_round == 155u);
-  CHECK_THAT(cause->text(), Catch::Contains("trapped deeper than two joint moves"));
+  const RecordedLoss trap = recorded_loss(kClockLong256, 25, 1, "release", 155);
+  const Recorded& r = trap.game;
+  CHECK(trap.cause.loser == Red);
+  CHECK_THAT(trap.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
   const State s = replayed(r, 145);
   CHECK(safe_actions(s, Red, 3) == std::vector<Action>{kDown, kLeft, kRight, kShootDown, kShootLeft, kShootRight, kStay});
   Foresight sight(s);
@@ -396,11 +408,7 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   // Pair 17, game 0 (small sparse long): Blue (the release) was hit at round 829 on a board of 346
   // bullets, a melee like clock-checked's pair 9: from round 800 on it had an action safe at depth 3 at
   // two rounds only.
-  const Recorded melee = recorded(kClockLong256, 17, 0);
-  REQUIRE(melee.seats[0] == "release");
-  const auto second = explain_loss(melee.start, melee.moves);
-  REQUIRE(second);
-  CHECK(second->hit_round == 829u);
+  const Recorded melee = recorded_loss(kClockLong256, 17, 0, "release", 829).game;
   int deep = 0;
   for (std::size_t round = 800; round < 810; ++round) deep += !safe_actions(replayed(melee, round), Blue, 3).empty();
   CHECK(deep == 2);
