@@ -386,7 +386,7 @@ TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full bo
   }
 }
 
-TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves deep that the budget cannot reach, and a melee",
+TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves deep that the budget cannot reach, and two melees",
           "[bullets][safety]") {
   // Pair 25, game 1 (small sparse long): Red (the release) was hit at round 155 with 93 bullets on the
   // board, the defaults two squares away. At round 145 it shot right (7), safe three joint moves deep as
@@ -412,6 +412,22 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   int deep = 0;
   for (std::size_t round = 800; round < 810; ++round) deep += !safe_actions(replayed(melee, round), Blue, 3).empty();
   CHECK(deep == 2);
+  // Pair 49, game 1 (small sparse long): Red (the release) was hit at round 1,236 on a board of 406
+  // bullets, by its own bullets of 498 and 921 rounds before. For the 31 rounds from 1,176 it walked a
+  // corridor of one to three actions safe at depth 1 a round, and played one safe three joint moves deep
+  // every time; at round 1,207 none was left.
+  const Recorded corridor = recorded_loss(kClockLong256, 49, 1, "release", 1236).game;
+  State at = replayed(corridor, 1176);
+  for (std::size_t round = 1176; round < 1207; ++round) {
+    INFO("round " << round);
+    Action blue, red;
+    bool silent[2];
+    parse_joint(corridor.moves[round], blue, red, silent);
+    CHECK(safe_actions(at, Red, 1).size() <= 3);
+    CHECK(Foresight(at).safe_at(at, Red, red, 3));
+    at = play(at, blue, red);
+  }
+  CHECK(safe_actions(at, Red, 3).empty());
 }
 
 TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
