@@ -36,14 +36,23 @@ Recorded recorded(const std::string& file, int pair, int game) {
           g["seats"].get<std::vector<std::string>>()};
 }
 
+// The joint move `r` recorded at `round` (the position's round, from its start's): (Blue's action, Red's).
+std::pair<Action, Action> recorded_move(const Recorded& r, std::size_t round) {
+  Action blue, red;
+  bool silent[2];
+  parse_joint(r.moves.at(round - r.start.round), blue, red, silent);
+  return {blue, red};
+}
+
+// `s`, a position of `r`, one round on.
+State advanced(const Recorded& r, const State& s) {
+  const auto [blue, red] = recorded_move(r, s.round);
+  return play(s, blue, red);
+}
+
 State replayed(const Recorded& r, std::size_t rounds) {
   State s = r.start;
-  for (std::size_t k = 0; k < rounds; ++k) {
-    Action blue, red;
-    bool silent[2];
-    parse_joint(r.moves[k], blue, red, silent);
-    s = play(s, blue, red);
-  }
+  while (s.round < r.start.round + rounds) s = advanced(r, s);
   return s;
 }
 
@@ -362,26 +371,18 @@ TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full bo
   CHECK(s.bullet_count() > 250);
   CHECK(safe_actions(s, Blue, 4) == std::vector<Action>{kLeft, kShootLeft, kStay});
   CHECK(safe_actions(s, Blue, 5) == std::vector<Action>{kLeft});
-  for (std::size_t round = 452; round < 458; ++round) {
-    Action blue, red;
-    bool silent[2];
-    parse_joint(r.moves[round], blue, red, silent);
-    s = play(s, blue, red);
-  }
-  for (std::size_t round = 458; round < 468; ++round) {
-    INFO("round " << round);
+  const State at452 = s;
+  while (s.round < 458) s = advanced(r, s);
+  for (; s.round < 468; s = advanced(r, s)) {
+    INFO("round " << s.round);
     CHECK_FALSE(safe_actions(s, Blue, 1).empty());
     CHECK(safe_actions(s, Blue, 3).empty());
     CHECK_FALSE(Foresight(s, kLongSafetyHorizon).doomed(s, Blue));
-    Action blue, red;
-    bool silent[2];
-    parse_joint(r.moves[round], blue, red, silent);
-    CHECK(is_safe(s, Blue, blue));
-    s = play(s, blue, red);
+    CHECK(is_safe(s, Blue, recorded_move(r, s.round).first));
   }
   // The engine's choice there is safe at depth 4 whichever the seed.
-  const std::vector<Action> deep4 = safe_actions(replayed(r, 452), Blue, 4);
-  for (const SearchResult& result : release_searches(replayed(r, 452), Blue, 3)) {
+  const std::vector<Action> deep4 = safe_actions(at452, Blue, 4);
+  for (const SearchResult& result : release_searches(at452, Blue, 3)) {
     CHECK(std::find(deep4.begin(), deep4.end(), *result.action) != deep4.end());
   }
 }
@@ -403,14 +404,13 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   CHECK(sight.safe_at(s, Red, kLeft, 4));
   for (const Action a : {kDown, kRight, kShootDown, kShootLeft, kShootRight, kStay}) CHECK_FALSE(sight.safe_at(s, Red, a, 4));
   CHECK(sight.checks() > 10 * kSafetyBudget);
-  const State next = replayed(r, 146);
-  CHECK(safe_actions(next, Red, 3).empty());
+  CHECK(safe_actions(advanced(r, s), Red, 3).empty());
   // Pair 17, game 0 (small sparse long): Blue (the release) was hit at round 829 on a board of 346
   // bullets, a melee like clock-checked's pair 9: from round 800 on it had an action safe at depth 3 at
   // two rounds only.
   const Recorded melee = recorded_loss(kClockLong256, 17, 0, "release", 829).game;
   int deep = 0;
-  for (std::size_t round = 800; round < 810; ++round) deep += !safe_actions(replayed(melee, round), Blue, 3).empty();
+  for (State at = replayed(melee, 800); at.round < 810; at = advanced(melee, at)) deep += !safe_actions(at, Blue, 3).empty();
   CHECK(deep == 2);
   // Pair 49, game 1 (small sparse long): Red (the release) was hit at round 1,236 on a board of 406
   // bullets, by its own bullets of 498 and 921 rounds before. For the 31 rounds from 1,176 it walked a
@@ -418,14 +418,10 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   // every time; at round 1,207 none was left.
   const Recorded corridor = recorded_loss(kClockLong256, 49, 1, "release", 1236).game;
   State at = replayed(corridor, 1176);
-  for (std::size_t round = 1176; round < 1207; ++round) {
-    INFO("round " << round);
-    Action blue, red;
-    bool silent[2];
-    parse_joint(corridor.moves[round], blue, red, silent);
+  for (; at.round < 1207; at = advanced(corridor, at)) {
+    INFO("round " << at.round);
     CHECK(safe_actions(at, Red, 1).size() <= 3);
-    CHECK(Foresight(at).safe_at(at, Red, red, 3));
-    at = play(at, blue, red);
+    CHECK(Foresight(at).safe_at(at, Red, recorded_move(corridor, at.round).second, 3));
   }
   CHECK(safe_actions(at, Red, 3).empty());
 }
