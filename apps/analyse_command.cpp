@@ -5,6 +5,9 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,7 +22,8 @@ namespace gamelab::cli {
 namespace {
 
 struct AnalyseArgs {
-  std::string board, boards, records, engine;
+  std::string board, boards, engine;
+  std::vector<std::string> records;
   bool json = false;
 };
 
@@ -62,29 +66,48 @@ nlohmann::json json_of(const HitAnalysis& a) {
   return j;
 }
 
-// Every game of the records lost by --engine (or by either seat), with its cause, and the losses per band.
+// "a 3, b 1": the counts of a tally.
+std::string counts_text(const std::map<std::string, int>& counts) {
+  std::string text;
+  for (const auto& [name, n] : counts) text += (text.empty() ? "" : ", ") + name + " " + std::to_string(n);
+  return text;
+}
+
+// Every game of the records lost by --engine (or by either seat), with its cause; then the losses per band
+// and per kind of cause. Several files are read as one match (each loss named by its file).
 void explain_losses(const GameEntry& game, const AnalyseArgs& args) {
-  const eval::RecordsFile file = eval::read_records(args.records);
-  if (const std::string warning = eval::truncation_warning(file); !warning.empty()) std::cerr << warning << "\n";
   int games = 0, losses = 0;
-  std::map<std::string, int> per_band;
-  for (const eval::PairRecord& pair : file.records) {
-    if (pair.game != game.name) throw InputError(args.records + ": a record of " + pair.game + ", not " + game.name);
-    for (const eval::GameRecord& g : pair.games) {
-      ++games;
-      if (g.score == 0.5) continue;
-      const std::string& loser = g.seats[g.score == 1 ? 1 : 0];
-      if (!args.engine.empty() && loser != args.engine) continue;
-      ++losses;
-      ++per_band[pair.band.empty() ? "-" : pair.band];
-      const std::string cause = game.explain_loss(pair.opening, g.moves);
-      std::cout << "pair " << pair.pair << (pair.band.empty() ? "" : " (" + pair.band + ")") << ": " << loser
-                << " (seat " << (g.score == 1 ? 1 : 0) << ") lost: " << (cause.empty() ? g.reason : cause) << "\n";
+  std::map<std::string, int> per_band, per_kind;
+  // Every file read (and refused, if it must be) before a line is printed.
+  std::vector<eval::RecordsFile> files;
+  for (const std::string& path : args.records) {
+    files.push_back(eval::read_records(path));
+    for (const eval::PairRecord& pair : files.back().records) {
+      if (pair.game != game.name) throw InputError(path + ": a record of " + pair.game + ", not " + game.name);
+    }
+    if (const std::string warning = eval::truncation_warning(files.back()); !warning.empty()) std::cerr << warning << "\n";
+  }
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    const std::string where = files.size() > 1 ? args.records[f] + " " : std::string();
+    for (const eval::PairRecord& pair : files[f].records) {
+      for (const eval::GameRecord& g : pair.games) {
+        ++games;
+        if (g.score == 0.5) continue;
+        const std::string& loser = g.seats[g.score == 1 ? 1 : 0];
+        if (!args.engine.empty() && loser != args.engine) continue;
+        ++losses;
+        ++per_band[pair.band.empty() ? "-" : pair.band];
+        const std::optional<LossExplanation> cause = game.explain_loss(pair.opening, g.moves);
+        if (cause) ++per_kind[cause->kind];
+        std::cout << where << "pair " << pair.pair << (pair.band.empty() ? "" : " (" + pair.band + ")") << ": " << loser
+                  << " (seat " << (g.score == 1 ? 1 : 0) << ") lost: " << (cause ? cause->text : g.reason) << "\n";
+      }
     }
   }
   std::cout << losses << " of " << games << " games lost" << (args.engine.empty() ? "" : " by " + args.engine);
-  for (const auto& [band, n] : per_band) std::cout << (band == per_band.begin()->first ? ": " : ", ") << band << " " << n;
+  if (!per_band.empty()) std::cout << ": " << counts_text(per_band);
   std::cout << "\n";
+  if (!per_kind.empty()) std::cout << "by kind: " << counts_text(per_kind) << "\n";
 }
 
 }  // namespace
@@ -99,7 +122,7 @@ void add_analyse_command(CLI::App& app) {
     auto* board = command->add_option("--board", args->board, "a position file");
     auto* boards = command->add_option("--boards", args->boards, "a folder of position files (every .txt)");
     auto* records = command->add_option("--records", args->records,
-                                        "match records: why each game lost by --engine (or by anyone) was lost");
+                                        "match records (one file or several): why each game lost by --engine (or by anyone) was lost");
     command->add_option("--engine", args->engine, "with --records: the engine whose losses to explain (default: every loss)");
     board->excludes(boards);
     records->excludes(board)->excludes(boards);
@@ -110,7 +133,7 @@ void add_analyse_command(CLI::App& app) {
         explain_losses(game, *args);
         return;
       }
-      if (board->count() + boards->count() == 0) throw InputError("give --board FILE, --boards DIR or --records FILE");
+      if (board->count() + boards->count() == 0) throw InputError("give --board FILE, --boards DIR or --records FILE...");
       for (const std::string& file : input_files(*args)) {
         const auto hits = game.analyse_hits(read_text_file(file), file);
         if (args->json) {

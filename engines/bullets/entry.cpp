@@ -177,9 +177,10 @@ GameEntry game_entry() {
     return generate_suite(request.seed, request.count, board_ranges(request.options));
   };
   entry.analyse_hits = analyse_hits;
-  entry.explain_loss = [](const std::string& opening, const std::vector<std::string>& moves) {
+  entry.explain_loss = [](const std::string& opening, const std::vector<std::string>& moves) -> std::optional<LossExplanation> {
     const auto cause = explain_loss(parse_position(opening, "record opening").state, moves);
-    return cause ? cause->text() : std::string();
+    if (!cause) return std::nullopt;
+    return LossExplanation{cause->text(), cause->kind()};
   };
   entry.default_params = default_params;
   entry.search = run_search;

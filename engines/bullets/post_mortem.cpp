@@ -40,6 +40,7 @@ std::optional<LossCause> explain_loss(const State& start, const std::vector<std:
   std::vector<std::pair<Action, Action>> played;
   LossCause cause;
   std::vector<std::uint32_t> silent[2];
+  std::vector<std::pair<int, FiredShot>> shots;  // (bullet slot, the shot)
   for (const std::string& text : moves) {
     if (states.back().over()) throw InputError("record move '" + text + "' after the game's end");
     Action blue, red;
@@ -49,13 +50,21 @@ std::optional<LossCause> explain_loss(const State& start, const std::vector<std:
       if (quiet[side]) silent[side].push_back(states.back().round);
     }
     played.emplace_back(blue, red);
-    states.push_back(play(states.back(), blue, red));
+    const State& before = states.back();
+    for (const Side side : {Blue, Red}) {
+      const Action a = side == Blue ? blue : red;
+      if (is_shot(a)) shots.push_back({before.board->slot(before.player[side], direction_of(a), before.round), {side, before.round}});
+    }
+    states.push_back(play(before, blue, red));
   }
   const State& end = states.back();
   if (end.hit != 1 && end.hit != 2) return std::nullopt;
   cause.loser = end.hit == 1 ? Blue : Red;
   cause.hit_round = end.round;
   cause.silent_rounds = silent[cause.loser];
+  for (auto shot = shots.rbegin(); shot != shots.rend(); ++shot) {
+    if (end.board->place(shot->first, end.round).cell == end.player[cause.loser]) cause.hit_by.push_back(shot->second);
+  }
   for (std::size_t k = states.size(); k-- > 0;) {
     if (!hit_or_doomed(states[k], cause.loser)) break;
     cause.doomed_round = states[k].round;
@@ -99,11 +108,27 @@ std::string LossCause::text() const {
              std::to_string(*last_deep_round) + ")";
     }
   }
+  if (!hit_by.empty()) {
+    std::string bullets;
+    for (const FiredShot& shot : hit_by) {
+      bullets += (bullets.empty() ? "" : " and ") + std::string(shot.shooter == loser ? "its own" : "the opponent's") +
+                 " bullet of round " + std::to_string(shot.round) + " (" + std::to_string(hit_round - shot.round) +
+                 (hit_round - shot.round == 1 ? " round before)" : " rounds before)");
+    }
+    out += "; hit by " + bullets;
+  }
   if (!silent_rounds.empty()) {
     out += "; its program gave no answer " + std::to_string(silent_rounds.size()) + " time(s), first at round " +
            std::to_string(silent_rounds.front());
   }
   return out;
+}
+
+std::string LossCause::kind() const {
+  if (hit_by.empty()) return "hit by a bullet of the starting position";
+  const FiredShot& youngest = hit_by.front();
+  return std::string("hit by ") + (youngest.shooter == loser ? "its own " : "the opponent's ") +
+         (hit_round - youngest.round <= kFreshShotRounds ? "bullet fired within " + std::to_string(kFreshShotRounds) + " rounds" : std::string("older bullet"));
 }
 
 }  // namespace gamelab::bullets

@@ -15,6 +15,11 @@
 //  - it never had a safe action (the game started lost).
 // A turn the loser's program did not answer (the record marks it `[blue: timeout]`) is named too: a late
 // answer played as 8.
+//
+// And the bullets that hit: each shot of the game is kept with its shooter and round (a bullet is its
+// slot, board.hpp, so where it is at the hit is one lookup), and those on the loser's square at the hit
+// are named. Most losses between careful players come from bullets hundreds of rounds old, not from the
+// shot just fired (docs/engines/bullets.md §6).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +29,15 @@
 #include "bullets/state.hpp"
 
 namespace gamelab::bullets {
+
+// A shot of the game: who fired it and at which round (the position's round when it was played).
+struct FiredShot {
+  Side shooter = Blue;
+  std::uint32_t round = 0;
+};
+
+// A bullet younger than this many rounds at the hit counts as just fired (LossCause::kind()).
+constexpr std::uint32_t kFreshShotRounds = 10;
 
 struct LossCause {
   Side loser = Blue;
@@ -36,7 +50,12 @@ struct LossCause {
   std::vector<Action> safe_actions;              // its safe actions at that round
   Action played = kNothing;                      // what it played there
   std::vector<std::uint32_t> silent_rounds;      // rounds its program gave no answer (played as 8)
+  std::vector<FiredShot> hit_by;                      // the shots whose bullets are on its square at the hit, youngest first
+                                                 // (empty: bullets of the starting position)
   std::string text() const;                      // one line in words
+  // The youngest bullet that hit, in a few words: its own or the opponent's, fired within
+  // kFreshShotRounds rounds or before (a class to count losses by).
+  std::string kind() const;
 };
 
 // The cause of the loss of the game from `start` through the joint moves `moves` (record texts such as

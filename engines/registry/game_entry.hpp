@@ -297,6 +297,12 @@ struct HitAnalysis {
   std::string proof;                        // no hit ever: why
 };
 
+// Why a recorded game was lost (`gamelab analyse --records`; Bullets: engines/bullets/post_mortem.hpp).
+struct LossExplanation {
+  std::string text;  // the cause, one line in words
+  std::string kind;  // a short class of the loss, which the command counts over the records
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -310,8 +316,9 @@ struct GameEntry {
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;
   // Each player's earliest hit on an opponent that stays (empty for games without one).
   std::function<std::vector<HitAnalysis>(const std::string& position_text, const std::string& source)> analyse_hits;
-  // Why a recorded game was lost, in words (empty: it did not end with one side beaten by the rules).
-  std::function<std::string(const std::string& opening_text, const std::vector<std::string>& moves)> explain_loss;
+  // Why a recorded game was lost (none: it did not end with one side beaten by the rules).
+  std::function<std::optional<LossExplanation>(const std::string& opening_text, const std::vector<std::string>& moves)>
+      explain_loss;
   // The engine: its parameter set (weights and knobs) and a search (empty until a game has one).
   std::function<ParamSet()> default_params;
   std::function<SearchReport(const SearchRequest&)> search;

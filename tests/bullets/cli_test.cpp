@@ -72,3 +72,24 @@ TEST_CASE("gamelab boards bullets writes the same boards for the same seed", "[b
   CHECK(run("boards bullets --seed 3 --count 4 --rows 3-20 --out bullets_cli_boards").status != 0);
   std::filesystem::remove_all("bullets_cli_boards");
 }
+
+TEST_CASE("gamelab analyse bullets --records explains each loss over several files, with the bullets that hit",
+          "[bullets][cli]") {
+  // Two committed clock matches, read as one: the release's four losses, each named by its file, with
+  // the bullets on the loser's square at the hit, and the losses counted per band and per kind.
+  const std::string dir = std::string(GAMELAB_SOURCE_DIR) + "/reports/bullets/";
+  const std::string first = dir + "clock-long256/records.jsonl", second = dir + "clock-long/records.jsonl";
+  const Run r = run("analyse bullets --records " + first + " " + second + " --engine release");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Catch::Contains(first + " pair 17 (small sparse long): release (seat 0) lost: blue hit at round 829"));
+  CHECK_THAT(r.output, Catch::Contains("hit by its own bullet of round 118 (711 rounds before)\n"));
+  CHECK_THAT(r.output, Catch::Contains(second + " pair 25 (small sparse long): release (seat 0) lost: blue hit at round 1089"));
+  CHECK_THAT(r.output, Catch::Contains("4 of 160 games lost by release: small sparse long 4\n"));
+  CHECK_THAT(r.output, Catch::Contains("by kind: hit by its own older bullet 2, hit by the opponent's bullet fired within 10 rounds 1, "
+                                       "hit by the opponent's older bullet 1\n"));
+  // A missing file is refused by name before anything is printed.
+  const Run missing = run("analyse bullets --records " + first + " no_such_records.jsonl");
+  CHECK(missing.status != 0);
+  CHECK_THAT(missing.output, Catch::Contains("no_such_records.jsonl"));
+  CHECK_THAT(missing.output, !Catch::Contains("pair 17"));
+}

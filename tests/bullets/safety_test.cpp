@@ -398,6 +398,12 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   const Recorded& r = trap.game;
   CHECK(trap.cause.loser == Red);
   CHECK_THAT(trap.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
+  // The bullet that hit: the defaults' shot of round 149.
+  REQUIRE(trap.cause.hit_by.size() == 1);
+  CHECK(trap.cause.hit_by[0].shooter == Blue);
+  CHECK(trap.cause.hit_by[0].round == 149u);
+  CHECK_THAT(trap.cause.text(), Catch::EndsWith("hit by the opponent's bullet of round 149 (6 rounds before)"));
+  CHECK(trap.cause.kind() == "hit by the opponent's bullet fired within 10 rounds");
   const State s = replayed(r, 145);
   CHECK(safe_actions(s, Red, 3) == std::vector<Action>{kDown, kLeft, kRight, kShootDown, kShootLeft, kShootRight, kStay});
   Foresight sight(s);
@@ -408,7 +414,13 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   // Pair 17, game 0 (small sparse long): Blue (the release) was hit at round 829 on a board of 346
   // bullets, a melee like clock-checked's pair 9: from round 800 on it had an action safe at depth 3 at
   // two rounds only.
-  const Recorded melee = recorded_loss(kClockLong256, 17, 0, "release", 829).game;
+  const RecordedLoss melee_loss = recorded_loss(kClockLong256, 17, 0, "release", 829);
+  const Recorded& melee = melee_loss.game;
+  // Hit by its own bullet of round 118, 711 rounds before.
+  REQUIRE(melee_loss.cause.hit_by.size() == 1);
+  CHECK(melee_loss.cause.hit_by[0].shooter == Blue);
+  CHECK(melee_loss.cause.hit_by[0].round == 118u);
+  CHECK(melee_loss.cause.kind() == "hit by its own older bullet");
   int deep = 0;
   for (State at = replayed(melee, 800); at.round < 810; at = advanced(melee, at)) deep += !safe_actions(at, Blue, 3).empty();
   CHECK(deep == 2);
@@ -416,7 +428,15 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   // bullets, by its own bullets of 498 and 921 rounds before. For the 31 rounds from 1,176 it walked a
   // corridor of one to three actions safe at depth 1 a round, and played one safe three joint moves deep
   // every time; at round 1,207 none was left.
-  const Recorded corridor = recorded_loss(kClockLong256, 49, 1, "release", 1236).game;
+  const RecordedLoss corridor_loss = recorded_loss(kClockLong256, 49, 1, "release", 1236);
+  const Recorded& corridor = corridor_loss.game;
+  // Two bullets of its own on its square at the hit, the youngest first: rounds 737 and 314.
+  REQUIRE(corridor_loss.cause.hit_by.size() == 2);
+  CHECK(corridor_loss.cause.hit_by[0].shooter == Red);
+  CHECK(corridor_loss.cause.hit_by[0].round == 737u);
+  CHECK(corridor_loss.cause.hit_by[1].round == 314u);
+  CHECK_THAT(corridor_loss.cause.text(),
+             Catch::EndsWith("hit by its own bullet of round 737 (499 rounds before) and its own bullet of round 314 (922 rounds before)"));
   State at = replayed(corridor, 1176);
   for (; at.round < 1207; at = advanced(corridor, at)) {
     INFO("round " << at.round);
