@@ -85,6 +85,23 @@ class Board {
     return {cycle.first + (cycle.length - 1 - phase) * cycle.stride, cycle.vertical ? Up : Left};
   }
 
+  // The bullet of `slot` from round `round` on, for stepping it a round at a time (Flight::step()) where
+  // place() would divide each round.
+  struct Flight {
+    int row, col;     // the run's first square (leftmost or topmost)
+    bool vertical;    // a column run (else a row run)
+    int length;       // the cycle: 2k phases for a run of k squares
+    int phase;        // at the round
+    // The square's offset along the run now, then one round on.
+    int offset() const { return phase < length / 2 ? phase : length - 1 - phase; }
+    void step() { phase = phase + 1 == length ? 0 : phase + 1; }
+  };
+  Flight flight(int slot, std::uint32_t round) const {
+    const Cycle& cycle = cycles_[slot_cycle_[slot]];
+    const int phase = static_cast<int>((slot - cycle.base + round % cycle.length) % cycle.length);
+    return {row_of(cycle.first), col_of(cycle.first), cycle.vertical, cycle.length, phase};
+  }
+
   // True if any slot set in `slots` holds a bullet on `cell` at round `round`: four bit tests.
   bool bullet_on(const std::uint64_t* slots, int cell, std::uint32_t round) const {
     for (int axis = 0; axis < 2; ++axis) {

@@ -6,33 +6,10 @@
 
 namespace gamelab::bullets {
 
-namespace {
-
-// Cell bits shifted by `n` squares towards higher cells (n > 0) or lower ones (n < 0), within words
-// [lo, hi] of `out` (the rest of `out` is left alone).
-void shifted(const CellSet& in, int n, int words, int lo, int hi, CellSet& out) {
-  const bool up = n > 0;
-  const int bits = up ? n : -n, q = bits >> 6, r = bits & 63;
-  for (int i = lo; i <= hi; ++i) {
-    std::uint64_t v = 0;
-    if (up) {
-      if (i - q >= 0) v |= in[i - q] << r;
-      if (r && i - q - 1 >= 0) v |= in[i - q - 1] >> (64 - r);
-    } else {
-      if (i + q < words) v |= in[i + q] >> r;
-      if (r && i + q + 1 < words) v |= in[i + q + 1] << (64 - r);
-    }
-    out[i] = v;
-  }
-}
-
-}  // namespace
-
-Foresight::Foresight(const State& root, int horizon)
-    : root_(root), horizon_(horizon), words_((root.board->cells() + 63) / 64) {
+Foresight::Foresight(const State& root, int horizon) : root_(root), horizon_(horizon) {
   const Board& board = *root.board;
   for (int cell = 0; cell < board.cells(); ++cell) {
-    if (!board.wall(cell)) insert(open_, cell);
+    if (!board.wall(cell)) open_[board.row_of(cell)] |= 1ULL << board.col_of(cell);
   }
   for (int w = 0; w < root.words; ++w) {
     for (std::uint64_t bits = root.slots[w]; bits; bits &= bits - 1) {
@@ -41,14 +18,29 @@ Foresight::Foresight(const State& root, int horizon)
   }
 }
 
-const CellSet& Foresight::bullets_at(std::uint32_t round) {
-  const std::size_t k = round - root_.round;
+void Foresight::lay_out(std::size_t k) {
+  const Board& board = *root_.board;
+  const int rows = board.rows(), cols = board.cols();
   while (occupied_.size() <= k) {
-    CellSet set{};
+    Rows set{};
     const std::uint32_t at = root_.round + static_cast<std::uint32_t>(occupied_.size());
-    for (const std::uint32_t slot : root_slots_) insert(set, root_.board->place(static_cast<int>(slot), at).cell);
+    for (const std::uint32_t slot : root_slots_) {
+      const int cell = board.place(static_cast<int>(slot), at).cell;
+      set[cell / cols] |= 1ULL << (cell % cols);
+    }
     occupied_.push_back(set);
   }
+  calm_.resize(occupied_.size());
+  Rows free = open_;
+  for (std::size_t i = occupied_.size(); i-- > 0;) {
+    for (int r = 0; r < rows; ++r) free[r] &= ~occupied_[i][r];
+    calm_[i] = free;
+  }
+}
+
+const Foresight::Rows& Foresight::bullets_at(std::uint32_t round) {
+  const std::size_t k = round - root_.round;
+  if (occupied_.size() <= k) lay_out(k);
   return occupied_[k];
 }
 
@@ -72,35 +64,60 @@ bool Foresight::doomed(const State& s, Side side) {
   ++checks_;
   const Board& board = *s.board;
   const int rounds = static_cast<int>(std::min<std::uint32_t>(static_cast<std::uint32_t>(horizon_), s.limit - s.round));
-  const int cols = board.cols(), reach_words = (cols + 63) / 64 + 1;
-  CellSet live{}, next{}, moved{};
+  const int cols = board.cols(), rows = board.rows();
+  // The calm squares (calm_) must be laid out to the last round looked at; the rows and columns the
+  // new bullets run along are never calm (a bullet keeps to its row or column for ever).
+  const std::size_t last = s.round - root_.round + static_cast<std::size_t>(rounds);
+  if (occupied_.size() <= last) lay_out(std::max(last, static_cast<std::size_t>(horizon_)));
+  std::uint64_t stirred_cols = 0;
+  Rows stirred_rows{};
+  Board::Flight flights[kMaxExtra];
+  for (int e = 0; e < extras; ++e) {
+    flights[e] = board.flight(extra[e], s.round);
+    if (flights[e].vertical) {
+      stirred_cols |= 1ULL << flights[e].col;
+    } else {
+      stirred_rows[flights[e].row] = ~0ULL;
+    }
+  }
+  // Live squares, a word per row; rows [lo, hi] hold them all (the border rows are walls: never live).
+  Rows live{};
   const int start = s.player[side];
-  live[start >> 6] = 1ULL << (start & 63);
-  int lo = start >> 6, hi = lo;
+  int lo = start / cols, hi = lo;
+  live[lo] = 1ULL << (start % cols);
   for (int k = 1; k <= rounds; ++k) {
     const std::uint32_t round = s.round + static_cast<std::uint32_t>(k);
-    const int from = std::max(0, lo - reach_words), to = std::min(words_ - 1, hi + reach_words);
-    for (int i = from; i <= to; ++i) next[i] = live[i];
-    for (const int n : {1, -1, cols, -cols}) {
-      shifted(live, n, words_, from, to, moved);
-      for (int i = from; i <= to; ++i) next[i] |= moved[i];
+    const Rows& bullets = bullets_at(round);
+    const int from = std::max(1, lo - 1), to = std::min(rows - 2, hi + 1);
+    std::uint64_t above = live[from - 1];  // the row above's live squares before this round
+    for (int r = from; r <= to; ++r) {
+      const std::uint64_t here = live[r];
+      live[r] = (here | here << 1 | here >> 1 | above | live[r + 1]) & open_[r] & ~bullets[r];
+      above = here;
     }
-    const CellSet& bullets = bullets_at(round);
-    for (int i = from; i <= to; ++i) next[i] &= open_[i] & ~bullets[i];
     for (int e = 0; e < extras; ++e) {
-      const int slot = extra[e];
-      const int cell = board.place(slot, round).cell;
-      next[cell >> 6] &= ~(1ULL << (cell & 63));
-    }
-    lo = -1;
-    for (int i = from; i <= to; ++i) {
-      live[i] = next[i];
-      if (next[i]) {
-        if (lo < 0) lo = i;
-        hi = i;
+      Board::Flight& f = flights[e];
+      f.step();
+      const int along = f.offset();
+      if (f.vertical) {
+        live[f.row + along] &= ~(1ULL << f.col);
+      } else {
+        live[f.row] &= ~(1ULL << (f.col + along));
       }
     }
+    lo = -1;
+    std::uint64_t calm = 0;
+    const Rows& quiet = calm_[round - root_.round];
+    for (int r = from; r <= to; ++r) {
+      const std::uint64_t here = live[r];
+      if (!here) continue;
+      if (lo < 0) lo = r;
+      hi = r;
+      calm |= here & quiet[r] & ~stirred_rows[r];
+    }
     if (lo < 0) return true;
+    // A live square no bullet will visit again: staying there outlives the rounds looked at.
+    if (calm & ~stirred_cols) return false;
   }
   return false;
 }
@@ -131,12 +148,17 @@ bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
   if (const auto found = known_.find(key); found != known_.end()) return found->second;
   ActionList theirs;
   generate_actions(s, other(side), theirs);
+  // The reply that last caught an action at this depth first: an unsafe action is usually caught by
+  // the same reply as its neighbours, and found unsafe sooner.
+  Action& refuter = refuter_[static_cast<std::size_t>(std::min(depth, kSafetyDepth))];
+  std::stable_partition(theirs.begin(), theirs.end(), [&](Action b) { return b == refuter; });
   bool safe_there = true;
   for (const Action b : theirs) {
     if (out_of_budget()) return false;
     const State next = side == Blue ? play(s, action, b) : play(s, b, action);
     if (doomed(next, side)) {
       safe_there = false;
+      refuter = b;
       break;
     }
     ActionList mine;
@@ -150,6 +172,7 @@ bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
     const auto answer = std::find_if(mine.begin(), mine.end(), [&](Action a) { return safe_at(next, side, a, depth - 1); });
     if (answer == mine.end()) {
       safe_there = false;
+      refuter = b;
       break;
     }
     killer = *answer;
