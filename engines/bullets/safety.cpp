@@ -161,6 +161,7 @@ bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
       refuter = b;
       break;
     }
+    if (next.over()) continue;  // the other side hit, or the round limit: nothing more can reach this side
     ActionList mine;
     generate_actions(next, side, mine);
     // The action that last answered at this depth first, then staying and stepping: our own shot adds a
