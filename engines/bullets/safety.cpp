@@ -46,7 +46,7 @@ const Foresight::Rows& Foresight::bullets_at(std::uint32_t round) {
 
 bool Foresight::doomed(const State& s, Side side) {
   if ((s.hit >> side) & 1) return true;
-  if (s.round >= s.limit) return false;
+  if (s.over()) return false;  // the other side hit, or the round limit: nothing can reach this side now
   // The bullets `s` has beyond the root's (a few: two shots a joint move, six joint moves deep at most);
   // a state not after the root, or far after it, gets a foresight of its own. No allocation: this runs
   // for every check.
@@ -133,6 +133,10 @@ bool Foresight::safe(const State& s, Side side, Action action, bool their_shots)
   for (const Action b : theirs) {
     if (!their_shots && is_shot(b)) continue;
     const State next = side == Blue ? play(s, action, b) : play(s, b, action);
+    if ((next.hit >> side) & 1) return false;
+    // The other side hit (or the round limit): no threat. Not a key for the replies that follow either:
+    // the same square and bullets with the other player alive may doom this side.
+    if (next.over()) continue;
     const std::uint32_t key = static_cast<std::uint32_t>(next.player[side]) * 16 + (is_shot(b) ? b : kNothing);
     if (std::find(seen, seen + seen_count, key) != seen + seen_count) continue;
     seen[seen_count++] = key;

@@ -46,9 +46,10 @@ constexpr int kSafetyHorizon = 64;
 constexpr int kLongSafetyHorizon = 256;
 
 // The deepest safety the engine asks for (safest()), and the checks it may spend above depth 1: at
-// 0.25-1 microsecond a check, 3-12 ms (the tree leaves 12 ms of a move's time for it, engine.hpp).
+// 0.25-1 microsecond a check, 5-20 ms; on a move clock the tree leaves 12 ms of the move for it
+// (engine.hpp) and the deadline stops the deepening where a full board makes checks slow.
 constexpr int kSafetyDepth = 8;
-constexpr std::uint64_t kSafetyBudget = 12000;
+constexpr std::uint64_t kSafetyBudget = 20000;
 // A depth's checks are about this many times the depth's before (nine replies, each answered by one of
 // a few actions).
 constexpr std::uint64_t kSafetyGrowth = 6;

@@ -118,6 +118,7 @@ constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jso
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
 bool doomed_reference(const State& s, Side side, int horizon) {
   if ((s.hit >> side) & 1) return true;
+  if (s.over()) return false;  // the other side hit: the game is over
   const Board& board = *s.board;
   const int rounds = static_cast<int>(std::min<std::uint32_t>(static_cast<std::uint32_t>(horizon), s.limit - s.round));
   std::vector<int> live{s.player[side]};
@@ -268,6 +269,25 @@ TEST_CASE("doomed: the bit-parallel search agrees with reach() over 6 rounds and
   WARN(positions << " positions: doomed within 6 rounds " << doomed_short << ", within 64 " << doomed_long);
 }
 
+TEST_CASE("a reply that gets the replier hit is no threat: the game ends there, won", "[bullets][safety]") {
+  // Red's square is hit next round by the bullet above it unless Red steps up (passing it) or left; a
+  // shot is a stay, so every shot of Red's is its last act. Its shot left, a third bullet in Blue's
+  // dead-end corridor, would doom Blue if the game went on (one or two it can pass, swapping squares
+  // with them). But the game ends with Red hit, so Blue standing still is safe. (Until this was seen,
+  // the safety played such lines on, and took some actions for traps that were not.)
+  const State s = drawn({"#######", "#####v#", "#B>.<R#", "#######", "#######"});
+  const State after = play(s, kStay, kShootLeft);
+  REQUIRE(after.hit == (1 << Red));
+  State on_board = after;  // the same bullets with nobody hit, as if the game went on
+  set_player(on_board, Red, sq(s, 1, 5));
+  update_hits(on_board);
+  REQUIRE(on_board.hit == 0);
+  CHECK(hit_or_doomed(on_board, Blue));
+  CHECK_FALSE(hit_or_doomed(after, Blue));
+  CHECK(is_safe(s, Blue, kStay));
+  CHECK(Foresight(s).safe_at(s, Blue, kStay, 2));
+}
+
 TEST_CASE("safety deepens: an action safe at depth 3 is safe at 2 and 1 — safest() plays one safe at the greatest depth it reaches, the same every time",
           "[bullets][safety]") {
   int deeper_than_one = 0, at_depth_three = 0, with_three = 0;
@@ -302,15 +322,18 @@ TEST_CASE("safety deepens: an action safe at depth 3 is safe at 2 and 1 — safe
   CHECK(deeper_than_one > 0);
 }
 
-TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap three joint moves deep, now avoided",
+TEST_CASE("the release's loss in pair 1 of the clock match: a step into a trap four joint moves deep, now avoided",
           "[bullets][safety]") {
-  // Blue (the release) was hit at round 938; at round 877 it stepped up (0), which a trap three joint moves
-  // deep catches, while 1, 4, 5, 6, 7 and 8 were safe at depth 3. The post-mortem names the trap.
+  // Blue (the release) was hit at round 938; at round 877 it stepped up (0), which a trap four joint moves
+  // deep catches, while 1, 4, 5, 6, 7 and 8 were safe at depth 4 (and 5). The post-mortem names the trap.
+  // (Three deep, as the safety had it until replies that hit the replier stopped counting as threats.)
   const ReleaseLoss loss = release_loss(kClockSafety, 1, 938, 877);
   CHECK(loss.cause.played_safe);
   CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
   const State& s = loss.at;
-  CHECK(safe_actions(s, Blue, 3) == std::vector<Action>{kDown, kShootUp, kShootDown, kShootLeft, kShootRight, kStay});
+  const std::vector<Action> three = safe_actions(s, Blue, 3);
+  CHECK(std::find(three.begin(), three.end(), kUp) != three.end());
+  CHECK(safe_actions(s, Blue, 4) == std::vector<Action>{kDown, kShootUp, kShootDown, kShootLeft, kShootRight, kStay});
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kUp);
 }
 
@@ -352,49 +375,45 @@ TEST_CASE("the release's loss in pair 25 of the 128-round engine's clock match: 
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kStay);
 }
 
-TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full board, where no action was safe three joint moves deep",
+TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full board, a shot safe two joint moves deep where three actions were safe six deep",
           "[bullets][safety]") {
   // Blue (the release) was hit at round 472 of a 20 x 21 board (102 walls) holding 264 bullets, after 131
-  // shots of its own and 133 of the defaults'.
-  // From round 458 on no action of Blue is safe at depth 3 (the defaults' often had none either): either
-  // side could be trapped by the other's next shots whatever it did, and was not doomed by the bullets
-  // already flying (the long doom check finds nothing: tests below). Until then the release played an
-  // action safe at the greatest depth there was, except at round 452, where it stayed (safe at depth 4)
-  // while stepping left was safe at depth 5: the deepening stops at its budget (the engine now, at 3,000
-  // iterations, stays for seeds 1 and 3 and steps left for seed 2). What this loss needs is not more
-  // safety but play that keeps the board from filling (docs/engines/bullets.md §6).
-  const ReleaseLoss loss = release_loss(kClockChecked, 9, 472, 458);
+  // shots of its own and 133 of the defaults'. At round 459 it shot left (6), safe two joint moves deep but
+  // not three, while stepping up, shooting up and staying were safe six deep; from round 460 on no action
+  // was safe at depth 2 for three rounds, and the defaults closed the trap. Its safety then took replies
+  // that hit the replier for threats (the line played on), and saw no action safe three deep from round
+  // 458: the long doom check finds nothing either, so nothing flying doomed it.
+  const ReleaseLoss loss = release_loss(kClockChecked, 9, 472, 459);
   CHECK(loss.cause.played_safe);
   CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
   const Recorded r = recorded(kClockChecked, 9, 0);
-  State s = replayed(r, 452);
+  State s = loss.at;
   CHECK(s.bullet_count() > 250);
-  CHECK(safe_actions(s, Blue, 4) == std::vector<Action>{kLeft, kShootLeft, kStay});
-  CHECK(safe_actions(s, Blue, 5) == std::vector<Action>{kLeft});
-  const State at452 = s;
-  while (s.round < 458) s = advanced(r, s);
-  for (; s.round < 468; s = advanced(r, s)) {
-    INFO("round " << s.round);
-    CHECK_FALSE(safe_actions(s, Blue, 1).empty());
-    CHECK(safe_actions(s, Blue, 3).empty());
-    CHECK_FALSE(Foresight(s, kLongSafetyHorizon).doomed(s, Blue));
-    CHECK(is_safe(s, Blue, recorded_move(r, s.round).first));
+  REQUIRE(recorded_move(r, s.round).first == kShootLeft);
+  Foresight sight(s);
+  CHECK(sight.safe_at(s, Blue, kShootLeft, 2));
+  CHECK_FALSE(sight.safe_at(s, Blue, kShootLeft, 3));
+  CHECK(safe_actions(s, Blue, 6) == std::vector<Action>{kUp, kShootUp, kStay});
+  CHECK_FALSE(Foresight(s, kLongSafetyHorizon).doomed(s, Blue));
+  // The engine now plays one of the three, whichever the seed.
+  for (const SearchResult& result : release_searches(s, Blue, 3)) {
+    CHECK((*result.action == kUp || *result.action == kShootUp || *result.action == kStay));
   }
-  // The engine's choice there is safe at depth 4 whichever the seed.
-  const std::vector<Action> deep4 = safe_actions(at452, Blue, 4);
-  for (const SearchResult& result : release_searches(at452, Blue, 3)) {
-    CHECK(std::find(deep4.begin(), deep4.end(), *result.action) != deep4.end());
+  for (State at = advanced(r, s); at.round < 463; at = advanced(r, at)) {
+    INFO("round " << at.round);
+    CHECK_FALSE(safe_actions(at, Blue, 1).empty());
+    CHECK(safe_actions(at, Blue, 2).empty());
   }
 }
 
-TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves deep that the budget cannot reach, and two melees",
+TEST_CASE("the 256-round engine's losses at the clock: a trap five joint moves deep, now seen, and two traps nine deep in melees",
           "[bullets][safety]") {
   // Pair 25, game 1 (small sparse long): Red (the release) was hit at round 155 with 93 bullets on the
-  // board, the defaults two squares away. At round 145 it shot right (7), safe three joint moves deep as
-  // every action but shooting up; four deep only stepping left (2) was. Depth 4 cost about 20,000 doom
-  // checks here (3,000-4,000 an action) where the deepening could spend 1,500 (about 15 ms), so the engine
-  // then could not see it at the bot's clock; from round 146 no action was safe at depth 3. Checks 15
-  // times cheaper, the reply that caught the last action tried first and a budget of 12,000 see it now.
+  // board, the defaults two squares away. At round 145 it shot right (7), safe four joint moves deep as
+  // every action but shooting up; five deep only stepping left (2) was. Its deepening could spend 1,500
+  // checks then (about 15 ms), and a depth cost six times the one before; from round 146 no action was
+  // safe at depth 4. Checks 15 times cheaper, the reply that caught the last action tried first and a
+  // budget of 20,000 see it now (depth 5 here costs about 11,000 checks).
   const RecordedLoss trap = recorded_loss(kClockLong256, 25, 1, "release", 155);
   const Recorded& r = trap.game;
   CHECK(trap.cause.loser == Red);
@@ -408,13 +427,14 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   const State s = replayed(r, 145);
   CHECK(safe_actions(s, Red, 3) == std::vector<Action>{kDown, kLeft, kRight, kShootDown, kShootLeft, kShootRight, kStay});
   Foresight sight(s);
-  CHECK(sight.safe_at(s, Red, kLeft, 4));
-  for (const Action a : {kDown, kRight, kShootDown, kShootLeft, kShootRight, kStay}) CHECK_FALSE(sight.safe_at(s, Red, a, 4));
-  CHECK(safe_actions(advanced(r, s), Red, 3).empty());
+  CHECK(safe_actions(s, Red, 4) == safe_actions(s, Red, 3));
+  CHECK(sight.safe_at(s, Red, kLeft, 5));
+  for (const Action a : {kDown, kRight, kShootDown, kShootLeft, kShootRight, kStay}) CHECK_FALSE(sight.safe_at(s, Red, a, 5));
+  CHECK(safe_actions(advanced(r, s), Red, 4).empty());
   for (const SearchResult& result : release_searches(s, Red, 3)) CHECK(*result.action == kLeft);
   // Pair 17, game 0 (small sparse long): Blue (the release) was hit at round 829 on a board of 346
-  // bullets, a melee like clock-checked's pair 9: from round 800 on it had an action safe at depth 3 at
-  // two rounds only.
+  // bullets, a melee: at round 795 it stayed, safe eight joint moves deep (as were five other actions);
+  // at round 796 no action was safe eight deep. A trap at least nine joint moves deep.
   const RecordedLoss melee_loss = recorded_loss(kClockLong256, 17, 0, "release", 829);
   const Recorded& melee = melee_loss.game;
   // Hit by its own bullet of round 118, 711 rounds before.
@@ -422,13 +442,13 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   CHECK(melee_loss.cause.hit_by[0].shooter == Blue);
   CHECK(melee_loss.cause.hit_by[0].round == 118u);
   CHECK(melee_loss.cause.kind() == "hit by its own older bullet");
-  int deep = 0;
-  for (State at = replayed(melee, 800); at.round < 810; at = advanced(melee, at)) deep += !safe_actions(at, Blue, 3).empty();
-  CHECK(deep == 2);
+  const State at795 = replayed(melee, 795);
+  CHECK(Foresight(at795).safe_at(at795, Blue, kStay, 8));
+  CHECK(safe_actions(advanced(melee, at795), Blue, 8).empty());
   // Pair 49, game 1 (small sparse long): Red (the release) was hit at round 1,236 on a board of 406
-  // bullets, by its own bullets of 498 and 921 rounds before. For the 31 rounds from 1,176 it walked a
-  // corridor of one to three actions safe at depth 1 a round, and played one safe three joint moves deep
-  // every time; at round 1,207 none was left.
+  // bullets, by its own bullets of 498 and 921 rounds before. For the 30 rounds from 1,176 it walked a
+  // corridor of one to three actions safe at depth 1 a round, and played one safe six joint moves deep
+  // every time (eight deep, the probe found); at round 1,206 none was safe eight deep.
   const RecordedLoss corridor_loss = recorded_loss(kClockLong256, 49, 1, "release", 1236);
   const Recorded& corridor = corridor_loss.game;
   // Two bullets of its own on its square at the hit, the youngest first: rounds 737 and 314.
@@ -439,33 +459,37 @@ TEST_CASE("the 256-round engine's losses at the clock: a trap four joint moves d
   CHECK_THAT(corridor_loss.cause.text(),
              Catch::EndsWith("hit by its own bullet of round 737 (499 rounds before) and its own bullet of round 314 (922 rounds before)"));
   State at = replayed(corridor, 1176);
-  for (; at.round < 1207; at = advanced(corridor, at)) {
+  for (; at.round < 1206; at = advanced(corridor, at)) {
     INFO("round " << at.round);
     CHECK(safe_actions(at, Red, 1).size() <= 3);
-    CHECK(Foresight(at).safe_at(at, Red, recorded_move(corridor, at.round).second, 3));
+    CHECK(Foresight(at).safe_at(at, Red, recorded_move(corridor, at.round).second, 6));
   }
-  CHECK(safe_actions(at, Red, 3).empty());
+  CHECK(safe_actions(at, Red, 8).empty());
 }
 
-TEST_CASE("post-mortem: the depth of the trap — pair 82 of the gate walked into one two joint moves deep, pair 33 was caught deeper",
+TEST_CASE("post-mortem: the depth of the trap — pair 33's baseline walked into one two joint moves deep, pair 82's candidate was caught deeper",
           "[bullets][safety]") {
-  // Pair 82, game 1: at round 210 the release (Red) shot left, safe at depth 1 (as were shooting down and
-  // staying) but not at depth 2, where staying was.
-  const Recorded walked = recorded(kGate, 82, 1);
-  REQUIRE(walked.seats[1] == "candidate");
+  // Pair 33, game 0: at round 539 the baseline (Red) played an action safe at depth 1 but not at depth 2,
+  // where another was.
+  const Recorded walked = recorded(kGate, 33, 0);
+  REQUIRE(walked.seats[1] == "baseline");
   const auto first = explain_loss(walked.start, walked.moves);
   REQUIRE(first);
   CHECK(first->loser == Red);
   CHECK(first->played_safe);
-  CHECK(first->last_deep_round == 210u);
+  CHECK(first->last_deep_round == 539u);
   CHECK_FALSE(first->played_deep);
-  CHECK_THAT(first->text(), Catch::Contains("walked into a trap two joint moves deep at round 210"));
-  // Pair 33, game 1: the last action safe at depth 2 (round 818) was the one it played.
-  const Recorded caught = recorded(kGate, 33, 1);
+  CHECK_THAT(first->text(), Catch::Contains("walked into a trap two joint moves deep at round 539"));
+  // Pair 82, game 1: at round 210 the candidate (Red) shot left, safe at depth 2 (the last action that
+  // was) but not at depth 3, where shooting down and staying were.
+  const Recorded caught = recorded(kGate, 82, 1);
+  REQUIRE(caught.seats[1] == "candidate");
   const auto second = explain_loss(caught.start, caught.moves);
   REQUIRE(second);
   CHECK(second->played_deep);
-  CHECK_THAT(second->text(), Catch::Contains("trapped deeper than two joint moves (last action safe at depth 2 at round 818)"));
+  CHECK_THAT(second->text(), Catch::Contains("trapped deeper than two joint moves (last action safe at depth 2 at round 210)"));
+  const State at210 = replayed(caught, 210);
+  CHECK(safe_actions(at210, Red, 3) == std::vector<Action>{kShootDown, kStay});
 }
 
 TEST_CASE("the plan's step is checked: a careful player back on its start square shoots, so the release keeps out of its lane",
