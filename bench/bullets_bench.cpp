@@ -1,6 +1,7 @@
 // Bullets timings: turns per second with 200 bullets on a 50 x 50 board, the bullet queries engines
 // lean on, the text forms a bot parses every turn, perft, and the searching engine: evaluation calls
-// per second and MCTS iterations per second. Run: build/bench/bench_bullets.
+// per second, MCTS iterations per second, and the safety's doom checks (safety.hpp). Run:
+// build/bench/bench_bullets.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include "bullets/game.hpp"
 #include "bullets/generator.hpp"
 #include "bullets/notation.hpp"
+#include "bullets/safety.hpp"
 #include "core/rng.hpp"
 #include "search/simultaneous_perft.hpp"
 
@@ -173,6 +175,34 @@ void BM_Evaluate(benchmark::State& bench) {
   bench.SetItemsProcessed(bench.iterations());
 }
 BENCHMARK(BM_Evaluate)->Arg(0)->Arg(1)->Arg(2);
+
+// Doom checks per second (items/s): after each of the 1,024 joint moves from a crowded state, whether the
+// side to check is doomed over 64 rounds, with the root's layout made once (as safest() does). With 200
+// bullets on the 50 x 50 board most checks end on a calm square; with 2,000 few do.
+void BM_DoomCheck(benchmark::State& bench) {
+  const State s = crowded(static_cast<int>(bench.range(0)));
+  const auto joint = random_joint_actions(s, 1024);
+  std::vector<State> next;
+  for (const auto& [a, b] : joint) next.push_back(play(s, a, b));
+  Foresight sight(s);
+  std::size_t k = 0;
+  for (auto _ : bench) {
+    benchmark::DoNotOptimize(sight.doomed(next[k++ & 1023], Red));
+  }
+  bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_DoomCheck)->Arg(200)->Arg(2000);
+
+// The engine's safety for one move (safest(), every action in the preference): its depth-1 filters over
+// 64 and 256 rounds and the deepening to its budget, from a crowded state.
+void BM_Safest(benchmark::State& bench) {
+  const State s = crowded(static_cast<int>(bench.range(0)));
+  ActionList mine;
+  generate_actions(s, Red, mine);
+  const std::vector<Action> preference(mine.begin(), mine.end());
+  for (auto _ : bench) benchmark::DoNotOptimize(safest(s, Red, preference));
+}
+BENCHMARK(BM_Safest)->Arg(200)->Arg(2000)->Unit(benchmark::kMillisecond);
 
 // MCTS iterations per second (items/s), 2,000 iterations a search with the default parameters, from
 // the same three positions (the root's bounds included, as in a real move).
