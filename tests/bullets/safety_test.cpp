@@ -264,6 +264,35 @@ TEST_CASE("doomed: the bit-parallel search agrees with reach() over 6 rounds and
       for (const Side side : {Blue, Red}) CHECK(sight.doomed(later, side) == doomed_reference(later, side, kSafetyHorizon));
     }
   }
+  // The lab's widest boards (64 columns: a row's word full, its last bit the border), crowded and sparse.
+  gamelab::Rng rng(3408);
+  int wide = 0, wide_doomed = 0;
+  for (const int bullets : {40, 900, 6000}) {
+    const Board* board = generate_board(bullets == 900 ? 50 : 64, 64, 150, 3408 + static_cast<std::uint64_t>(bullets));
+    std::vector<int> open;
+    for (int cell = 0; cell < board->cells(); ++cell) {
+      if (!board->wall(cell)) open.push_back(cell);
+    }
+    const auto any_open = [&] { return open[rng.below(open.size())]; };
+    std::vector<BulletPlace> places;
+    for (int k = 0; k < bullets; ++k) places.push_back({any_open(), static_cast<Dir>(rng.below(4))});
+    for (int k = 0; k < 40; ++k) {
+      const int blue = any_open(), red = any_open();
+      if (blue == red) continue;
+      const State s = make_state(board, blue, red, places, 77, 2000);
+      if (s.over()) continue;
+      Foresight sight(s);
+      const State later = play(s, kShootRight, kShootDown);
+      for (const Side side : {Blue, Red}) {
+        REQUIRE(sight.doomed(s, side) == doomed_reference(s, side, kSafetyHorizon));
+        REQUIRE(sight.doomed(later, side) == doomed_reference(later, side, kSafetyHorizon));
+        wide_doomed += sight.doomed(s, side);
+        ++wide;
+      }
+    }
+  }
+  CHECK(wide > 100);
+  CHECK(wide_doomed > 0);
   CHECK(positions > 500);
   CHECK(doomed_long > doomed_short);  // the long sight sees traps the 6 rounds do not
   WARN(positions << " positions: doomed within 6 rounds " << doomed_short << ", within 64 " << doomed_long);
