@@ -47,9 +47,9 @@ const Foresight::Rows& Foresight::bullets_at(std::uint32_t round) {
 bool Foresight::doomed(const State& s, Side side) {
   if ((s.hit >> side) & 1) return true;
   if (s.over()) return false;  // the other side hit, or the round limit: nothing can reach this side now
-  // The bullets `s` has beyond the root's (a few: two shots a joint move, six joint moves deep at most);
-  // a state not after the root, or far after it, gets a foresight of its own. No allocation: this runs
-  // for every check.
+  // The bullets `s` has beyond the root's (a few: two shots a joint move, kSafetyDepth joint moves deep
+  // at most); a state not after the root, or far after it, gets a foresight of its own. No allocation:
+  // this runs for every check.
   constexpr int kMaxExtra = 32;
   int extra[kMaxExtra];
   int extras = 0;
