@@ -79,7 +79,7 @@ class Board {
   // Where the bullet of `slot` is at round `round`.
   BulletPlace place(int slot, std::uint32_t round) const {
     const Cycle& cycle = cycles_[slot_cycle_[slot]];
-    const int phase = static_cast<int>((slot - cycle.base + round % cycle.length) % cycle.length);
+    const int phase = phase_of(cycle, slot, round);
     const int half = cycle.length / 2;
     if (phase < half) return {cycle.first + phase * cycle.stride, cycle.vertical ? Down : Right};
     return {cycle.first + (cycle.length - 1 - phase) * cycle.stride, cycle.vertical ? Up : Left};
@@ -98,8 +98,7 @@ class Board {
   };
   Flight flight(int slot, std::uint32_t round) const {
     const Cycle& cycle = cycles_[slot_cycle_[slot]];
-    const int phase = static_cast<int>((slot - cycle.base + round % cycle.length) % cycle.length);
-    return {row_of(cycle.first), col_of(cycle.first), cycle.vertical, cycle.length, phase};
+    return {row_of(cycle.first), col_of(cycle.first), cycle.vertical, cycle.length, phase_of(cycle, slot, round)};
   }
 
   // True if any slot set in `slots` holds a bullet on `cell` at round `round`: four bit tests.
@@ -137,6 +136,11 @@ class Board {
     int stride;  // 1 for a row run, cols for a column run
     bool vertical;
   };
+
+  // Where in its cycle the bullet of `slot` is at `round`.
+  static int phase_of(const Cycle& cycle, int slot, std::uint32_t round) {
+    return static_cast<int>((slot - cycle.base + round % cycle.length) % cycle.length);
+  }
 
   int rows_, cols_;
   CellSet walls_{};

@@ -6,6 +6,15 @@
 
 namespace gamelab::bullets {
 
+namespace {
+
+// `a` moved to the front of `list`, the others kept in order (no allocation, unlike stable_partition).
+void to_front(ActionList& list, Action a) {
+  if (const auto it = std::find(list.begin(), list.end(), a); it != list.end()) std::rotate(list.begin(), it, it + 1);
+}
+
+}  // namespace
+
 Foresight::Foresight(const State& root, int horizon) : root_(root), horizon_(horizon) {
   const Board& board = *root.board;
   for (int cell = 0; cell < board.cells(); ++cell) {
@@ -38,12 +47,6 @@ void Foresight::lay_out(std::size_t k) {
   }
 }
 
-const Foresight::Rows& Foresight::bullets_at(std::uint32_t round) {
-  const std::size_t k = round - root_.round;
-  if (occupied_.size() <= k) lay_out(k);
-  return occupied_[k];
-}
-
 bool Foresight::doomed(const State& s, Side side) {
   if ((s.hit >> side) & 1) return true;
   if (s.over()) return false;  // the other side hit, or the round limit: nothing can reach this side now
@@ -69,15 +72,14 @@ bool Foresight::doomed(const State& s, Side side) {
   // new bullets run along are never calm (a bullet keeps to its row or column for ever).
   const std::size_t last = s.round - root_.round + static_cast<std::size_t>(rounds);
   if (occupied_.size() <= last) lay_out(std::max(last, static_cast<std::size_t>(horizon_)));
-  std::uint64_t stirred_cols = 0;
-  Rows stirred_rows{};
+  std::uint64_t stirred_cols = 0, stirred_rows = 0;  // bit c: column c; bit r: row r
   Board::Flight flights[kMaxExtra];
   for (int e = 0; e < extras; ++e) {
     flights[e] = board.flight(extra[e], s.round);
     if (flights[e].vertical) {
       stirred_cols |= 1ULL << flights[e].col;
     } else {
-      stirred_rows[flights[e].row] = ~0ULL;
+      stirred_rows |= 1ULL << flights[e].row;
     }
   }
   // Live squares, a word per row; rows [lo, hi] hold them all (the border rows are walls: never live).
@@ -87,7 +89,7 @@ bool Foresight::doomed(const State& s, Side side) {
   live[lo] = 1ULL << (start % cols);
   for (int k = 1; k <= rounds; ++k) {
     const std::uint32_t round = s.round + static_cast<std::uint32_t>(k);
-    const Rows& bullets = bullets_at(round);
+    const Rows& bullets = occupied_[round - root_.round];
     const int from = std::max(1, lo - 1), to = std::min(rows - 2, hi + 1);
     std::uint64_t above = live[from - 1];  // the row above's live squares before this round
     for (int r = from; r <= to; ++r) {
@@ -113,7 +115,7 @@ bool Foresight::doomed(const State& s, Side side) {
       if (!here) continue;
       if (lo < 0) lo = r;
       hi = r;
-      calm |= here & quiet[r] & ~stirred_rows[r];
+      if (!((stirred_rows >> r) & 1)) calm |= here & quiet[r];
     }
     if (lo < 0) return true;
     // A live square no bullet will visit again: staying there outlives the rounds looked at.
@@ -155,7 +157,7 @@ bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
   // The reply that last caught an action at this depth first: an unsafe action is usually caught by
   // the same reply as its neighbours, and found unsafe sooner.
   Action& refuter = refuter_[static_cast<std::size_t>(std::min(depth, kSafetyDepth))];
-  std::stable_partition(theirs.begin(), theirs.end(), [&](Action b) { return b == refuter; });
+  to_front(theirs, refuter);
   bool safe_there = true;
   for (const Action b : theirs) {
     if (out_of_budget()) return false;
@@ -168,12 +170,11 @@ bool Foresight::safe_at(const State& s, Side side, Action action, int depth) {
     if (next.over()) continue;  // the other side hit, or the round limit: nothing more can reach this side
     ActionList mine;
     generate_actions(next, side, mine);
-    // The action that last answered at this depth first, then staying and stepping: our own shot adds a
-    // bullet to dodge.
+    // The action that last answered at this depth first, then staying and stepping (generate_actions
+    // lists the steps, the shots, then staying): our own shot adds a bullet to dodge.
     Action& killer = killer_[static_cast<std::size_t>(std::min(depth, kSafetyDepth))];
-    std::stable_partition(mine.begin(), mine.end(), [](Action a) { return !is_shot(a); });
-    std::stable_partition(mine.begin(), mine.end(), [](Action a) { return a == kNothing; });
-    std::stable_partition(mine.begin(), mine.end(), [&](Action a) { return a == killer; });
+    to_front(mine, kNothing);
+    to_front(mine, killer);
     const auto answer = std::find_if(mine.begin(), mine.end(), [&](Action a) { return safe_at(next, side, a, depth - 1); });
     if (answer == mine.end()) {
       safe_there = false;

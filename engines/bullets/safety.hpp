@@ -87,9 +87,8 @@ class Foresight {
   // Square sets here are a word per row (bit c = column c): the tournament's boards are at most 64
   // wide, so a step left or right is a shift and a step up or down the next word.
   using Rows = std::array<std::uint64_t, kMaxSize>;
-  const Rows& bullets_at(std::uint32_t round);
   // Lays out the rounds up to root.round + k (k included) and, for each, the squares no root bullet
-  // visits from that round to the last laid out.
+  // visits from that round to the last laid out (doomed() lays out what it will read before it starts).
   void lay_out(std::size_t k);
   State root_;
   int horizon_;
