@@ -139,14 +139,20 @@ bool doomed_reference(const State& s, Side side, int horizon) {
   return false;
 }
 
-// Positions with bullets strewn at random (`bullets_min` to `bullets_max` of them, as a long game piles
-// them up) and both players on random open squares free of bullets, on tournament-range boards up to
-// 24 x 30, `count` of them; with `near` > 0, Red within that many rows and columns of Blue.
-std::vector<State> crowded_positions(int count, int bullets_min, int bullets_max, std::uint64_t seed, int near = 0) {
-  gamelab::Rng rng(seed);
+// Boards of the tournament's range up to 24 x 30.
+BoardRanges small_boards() {
   BoardRanges ranges;
   ranges.rows_max = 24;
   ranges.cols_max = 30;
+  return ranges;
+}
+
+// Positions with bullets strewn at random (`bullets_min` to `bullets_max` of them, as a long game piles
+// them up) and both players on random open squares free of bullets, on boards of `ranges`, `count` of
+// them; with `near` > 0, Red within that many rows and columns of Blue.
+std::vector<State> crowded_positions(int count, int bullets_min, int bullets_max, std::uint64_t seed, int near = 0,
+                                     const BoardRanges& ranges = small_boards()) {
+  gamelab::Rng rng(seed);
   std::vector<State> out;
   for (const auto& b : generate_suite(seed, count, ranges)) {
     const State start = parse_position(b.text, b.name).state;
@@ -264,31 +270,21 @@ TEST_CASE("doomed: the bit-parallel search agrees with reach() over 6 rounds and
       for (const Side side : {Blue, Red}) CHECK(sight.doomed(later, side) == doomed_reference(later, side, kSafetyHorizon));
     }
   }
-  // The lab's widest boards (64 columns: a row's word full, its last bit the border), crowded and sparse.
-  gamelab::Rng rng(3408);
+  // The lab's widest boards (64 columns: a row's word full, its last bit the border), sparse to crowded.
+  BoardRanges widest;
+  widest.rows_min = 50;
+  widest.rows_max = kMaxSize;
+  widest.cols_min = widest.cols_max = kMaxSize;
+  widest.walls_min = widest.walls_max = 150;
   int wide = 0, wide_doomed = 0;
-  for (const int bullets : {40, 900, 6000}) {
-    const Board* board = generate_board(bullets == 900 ? 50 : 64, 64, 150, 3408 + static_cast<std::uint64_t>(bullets));
-    std::vector<int> open;
-    for (int cell = 0; cell < board->cells(); ++cell) {
-      if (!board->wall(cell)) open.push_back(cell);
-    }
-    const auto any_open = [&] { return open[rng.below(open.size())]; };
-    std::vector<BulletPlace> places;
-    for (int k = 0; k < bullets; ++k) places.push_back({any_open(), static_cast<Dir>(rng.below(4))});
-    for (int k = 0; k < 40; ++k) {
-      const int blue = any_open(), red = any_open();
-      if (blue == red) continue;
-      const State s = make_state(board, blue, red, places, 77, 2000);
-      if (s.over()) continue;
-      Foresight sight(s);
-      const State later = play(s, kShootRight, kShootDown);
-      for (const Side side : {Blue, Red}) {
-        REQUIRE(sight.doomed(s, side) == doomed_reference(s, side, kSafetyHorizon));
-        REQUIRE(sight.doomed(later, side) == doomed_reference(later, side, kSafetyHorizon));
-        wide_doomed += sight.doomed(s, side);
-        ++wide;
-      }
+  for (const State& s : crowded_positions(60, 40, 6000, 3408, 0, widest)) {
+    Foresight sight(s);
+    const State later = play(s, kShootRight, kShootDown);
+    for (const Side side : {Blue, Red}) {
+      REQUIRE(sight.doomed(s, side) == doomed_reference(s, side, kSafetyHorizon));
+      REQUIRE(sight.doomed(later, side) == doomed_reference(later, side, kSafetyHorizon));
+      wide_doomed += sight.doomed(s, side);
+      ++wide;
     }
   }
   CHECK(wide > 100);
