@@ -100,7 +100,8 @@ class Play : public loop::SimultaneousPlay<State, Engine> {
   loop::Answer<Action> ask(int seat) {
     const Side side = static_cast<Side>(seat);
     if (bots_[seat]) return ask_external_bot(*bots_[seat], s_, side);
-    return {*engines_[seat]->search(s_, side, limits_[seat]).action};
+    const SearchResult found = engines_[seat]->search(s_, side, limits_[seat]);
+    return {*found.action, loop::self_play_score(found, seat)};
   }
   std::string play(const loop::Answers<Play>& a, loop::FaultLog&, int) {
     std::string text = joint_text(a[0].action, a[1].action);

@@ -60,7 +60,7 @@ class Play : public loop::SimultaneousPlay<State, Engine> {
       if (in_setup()) return {placement_text(engines_[seat]->choose_placement(s_, seat, limits_[seat]).placement)};
       const MoveSearch found = engines_[seat]->choose_action(s_, seat, limits_[seat]);
       if (!found.action) throw std::logic_error("dcms engine found no action in a live position");
-      return {move_text(*found.action, seat)};
+      return {move_text(*found.action, seat), loop::self_play_score(found, seat)};
     }
     const BotAnswer answer = bots_[seat]->ask(in_setup() ? setup_request(s_, seat) : move_request(s_, seat));
     if (answer.termination == Termination::Normal) {

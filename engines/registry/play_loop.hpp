@@ -125,6 +125,25 @@ GameRecord referee(const GameRequest& request) {
 // static evaluation is reliable) is labelled with the final result from its point of view: the side
 // to move's in a turn-based game, seat 0's in a simultaneous one. An adjudicator ends the game at the
 // first position it knows, with its exact result.
+// The search score a self-play position is labelled with, from the label's point of view. In a
+// simultaneous game both seats searched the same position, and each engine's value leans to its own
+// side (Bullets' aggression is a contempt); the mean of the two, seat 1's turned to seat 0's view,
+// cancels that lean. One score alone stands for itself.
+template <class G>
+std::optional<int> view_score(const Answers<G>& answers, int view) {
+  if constexpr (G::simultaneous) {
+    const auto& a = answers[0].score;
+    const auto& b = answers[1].score;
+    (void)view;  // seat 0's, always
+    if (a && b) return (*a - *b) / 2;
+    if (a) return a;
+    if (b) return -*b;
+    return std::nullopt;
+  } else {
+    return answers[view].score;  // the side to move's, the only seat that answered
+  }
+}
+
 template <class G>
 std::vector<LabelledPosition> self_play(const DatagenRequest& request) {
   if (G::no_limit_games && request.limit_games != LimitGames::Draw) {
@@ -153,7 +172,7 @@ std::vector<LabelledPosition> self_play(const DatagenRequest& request) {
     int view = 0;
     if constexpr (!G::simultaneous) view = game.to_move();
     const Answers<G> answers = ask_seats(game, log, 0);
-    if (keep) kept.push_back({game.position(), view, answers[view].score});
+    if (keep) kept.push_back({game.position(), view, view_score<G>(answers, view)});
     game.play(answers, log, 0);
   }
   if (!label) label = game.self_play_label(request.limit_games, game.verdict().score);

@@ -3,8 +3,11 @@
 // is the same for both: seat 0 is blue; the lab's engine on a seat, made from the parameters, a seed
 // and the learned evaluation file the request names, if any; blue's score by the rules. A game's Play
 // derives from it and adds what is its own.
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/rng.hpp"
@@ -12,6 +15,17 @@
 #include "registry/simultaneous_learned.hpp"
 
 namespace gamelab::loop {
+
+// A search's estimate as a self-play label's search score, from `seat`'s view: the tree's mean value
+// for seat 0 (a win probability, draws ½) as 100 engine units per logit, clamped to ±690 (a value of
+// 0.001 or 0.999). None where the tree estimated nothing: bounds proved the action before any
+// iteration, or the game was over. The trainer blends it with the outcome (`--wdl`) and fits its scale.
+template <class Result>
+std::optional<int> self_play_score(const Result& found, int seat) {
+  if (found.iterations == 0) return std::nullopt;
+  const double v = std::clamp(seat == 0 ? found.value : 1.0 - found.value, 0.001, 0.999);
+  return static_cast<int>(std::lround(100.0 * std::log(v / (1.0 - v))));
+}
 
 template <class State, class Engine>
 class SimultaneousPlay : public Hooks {
