@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "registry/play_loop.hpp"
+#include "registry/simultaneous_play.hpp"
 
 using namespace gamelab;
 using loop::Answer;
@@ -147,4 +148,37 @@ TEST_CASE("self-play: random steps first, tactical positions left out, labels fr
   CHECK(rows[1].result == 0.0);
   CHECK(rows[0].score == -3);
   CHECK(rows[1].score == -4);
+}
+
+TEST_CASE("self-play of a simultaneous game: seat 0's label, and the mean of both seats' scores from seat 0's view", "[play]") {
+  using Game = Toy<true>;
+  // Each seat's score is from its own view and leans to its own side (+40 and +60 on the same
+  // positions): the mean of the two views is what the position is worth to seat 0. A seat without a
+  // score (its move proved before any search) leaves the other's alone.
+  Game::script[0] = {{3, 40}, {3, 40}, {3}, {3}};
+  Game::script[1] = {{1, 60}, {1}, {1, 10}, {1}};
+  DatagenRequest request;
+  request.random_plies = 0;
+  request.skip_tactical = false;
+  const auto rows = loop::self_play<Game>(request);
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0].result == 1.0);  // seat 0 wins: its view, in every row
+  CHECK(rows[3].result == 1.0);
+  CHECK(rows[0].score == -10);
+  CHECK(rows[1].score == 40);
+  CHECK(rows[2].score == -10);
+  CHECK_FALSE(rows[3].score.has_value());
+}
+
+TEST_CASE("a simultaneous search's value as a self-play score: 100 units per logit from each seat's view, none without iterations", "[play]") {
+  struct Found {
+    double value;
+    std::uint64_t iterations;
+  };
+  CHECK(loop::self_play_score(Found{0.5, 10}, 0) == 0);
+  CHECK(loop::self_play_score(Found{0.75, 10}, 0) == 110);   // ln 3 = 1.0986
+  CHECK(loop::self_play_score(Found{0.75, 10}, 1) == -110);
+  CHECK(loop::self_play_score(Found{1.0, 10}, 0) == 691);    // clamped to 0.999
+  CHECK(loop::self_play_score(Found{0.0, 10}, 1) == 691);
+  CHECK_FALSE(loop::self_play_score(Found{0.9, 0}, 0).has_value());
 }
