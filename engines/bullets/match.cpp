@@ -101,6 +101,9 @@ class Play : public loop::SimultaneousPlay<State, Engine> {
     const Side side = static_cast<Side>(seat);
     if (bots_[seat]) return ask_external_bot(*bots_[seat], s_, side);
     const SearchResult found = engines_[seat]->search(s_, side, limits_[seat]);
+    // A plan's hit (engine.hpp) claims a win against a player that stays, not what the position is
+    // worth against one that moves: no score.
+    if (found.plan_hit_round) return {*found.action};
     return {*found.action, loop::self_play_score(found, seat)};
   }
   std::string play(const loop::Answers<Play>& a, loop::FaultLog&, int) {
