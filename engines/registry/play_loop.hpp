@@ -120,30 +120,26 @@ GameRecord referee(const GameRequest& request) {
   return record;
 }
 
+// The search score a self-play position is labelled with, from the label's point of view (`view`,
+// the side to move, in a turn-based game: the only seat that answered). In a simultaneous game, whose
+// label is seat 0's, both seats searched the same position and each engine's value leans to its own
+// side (Bullets' aggression is a contempt); the mean of the two, seat 1's turned to seat 0's view,
+// cancels that lean. One score alone stands for itself.
+template <class G>
+std::optional<int> view_score(const Answers<G>& answers, [[maybe_unused]] int view) {
+  if constexpr (!G::simultaneous) return answers[view].score;
+  const auto& a = answers[0].score;
+  const auto& b = answers[1].score;
+  if (a && b) return (*a - *b) / 2;
+  if (b) return -*b;
+  return a;
+}
+
 // One self-play game: seeded random steps from the opening (a setup counts none), then the lab's
 // engine on both seats to the end. Every position from then on (with skip_tactical, only where the
 // static evaluation is reliable) is labelled with the final result from its point of view: the side
 // to move's in a turn-based game, seat 0's in a simultaneous one. An adjudicator ends the game at the
 // first position it knows, with its exact result.
-// The search score a self-play position is labelled with, from the label's point of view. In a
-// simultaneous game both seats searched the same position, and each engine's value leans to its own
-// side (Bullets' aggression is a contempt); the mean of the two, seat 1's turned to seat 0's view,
-// cancels that lean. One score alone stands for itself.
-template <class G>
-std::optional<int> view_score(const Answers<G>& answers, int view) {
-  if constexpr (G::simultaneous) {
-    const auto& a = answers[0].score;
-    const auto& b = answers[1].score;
-    (void)view;  // seat 0's, always
-    if (a && b) return (*a - *b) / 2;
-    if (a) return a;
-    if (b) return -*b;
-    return std::nullopt;
-  } else {
-    return answers[view].score;  // the side to move's, the only seat that answered
-  }
-}
-
 template <class G>
 std::vector<LabelledPosition> self_play(const DatagenRequest& request) {
   if (G::no_limit_games && request.limit_games != LimitGames::Draw) {
