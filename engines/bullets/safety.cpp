@@ -27,15 +27,46 @@ Foresight::Foresight(const State& root, int horizon) : root_(root), horizon_(hor
   }
 }
 
+void Foresight::lay_out_repeats() {
+  const Board& board = *root_.board;
+  std::array<int, 2 * kMaxSize + 1> index_of{};  // per cycle length: its Repeat + 1 (0: none yet)
+  for (const std::uint32_t slot : root_slots_) {
+    Board::Flight f = board.flight(static_cast<int>(slot), root_.round);
+    int& index = index_of[static_cast<std::size_t>(f.length)];
+    if (index == 0) {
+      repeats_.push_back({f.length, kMaxSize, -1, std::vector<Rows>(static_cast<std::size_t>(f.length))});
+      index = static_cast<int>(repeats_.size());
+    }
+    Repeat& repeat = repeats_[static_cast<std::size_t>(index - 1)];
+    for (int phase = 0; phase < f.length; ++phase, f.step()) {
+      const int row = f.vertical ? f.row + f.offset() : f.row;
+      const int col = f.vertical ? f.col : f.col + f.offset();
+      repeat.phases[static_cast<std::size_t>(phase)][row] |= 1ULL << col;
+      repeat.lo = std::min(repeat.lo, row);
+      repeat.hi = std::max(repeat.hi, row);
+    }
+  }
+}
+
 void Foresight::lay_out(std::size_t k) {
   const Board& board = *root_.board;
   const int rows = board.rows(), cols = board.cols();
+  // Past the longest cycle the repeats cost less than placing every bullet every round.
+  if (repeats_.empty() && !root_slots_.empty() && k >= static_cast<std::size_t>(2 * std::max(rows, cols))) lay_out_repeats();
   while (occupied_.size() <= k) {
     Rows set{};
-    const std::uint32_t at = root_.round + static_cast<std::uint32_t>(occupied_.size());
-    for (const std::uint32_t slot : root_slots_) {
-      const int cell = board.place(static_cast<int>(slot), at).cell;
-      set[cell / cols] |= 1ULL << (cell % cols);
+    const std::size_t i = occupied_.size();
+    if (!repeats_.empty()) {
+      for (const Repeat& repeat : repeats_) {
+        const Rows& squares = repeat.phases[i % static_cast<std::size_t>(repeat.length)];
+        for (int r = repeat.lo; r <= repeat.hi; ++r) set[r] |= squares[r];
+      }
+    } else {
+      const std::uint32_t at = root_.round + static_cast<std::uint32_t>(i);
+      for (const std::uint32_t slot : root_slots_) {
+        const int cell = board.place(static_cast<int>(slot), at).cell;
+        set[cell / cols] |= 1ULL << (cell % cols);
+      }
     }
     occupied_.push_back(set);
   }
@@ -206,12 +237,12 @@ Action safest(const State& s, Side side, const std::vector<Action>& preference,
     if (sight.safe(s, side, a)) candidates.push_back(a);
   }
   if (candidates.empty()) return preference.front();
-  // Of those, the ones no reply dooms within kLongSafetyHorizon rounds, if any: a shot of its own that
-  // closes a corridor 78 or 183 rounds later is certain death the 64 rounds do not see (the clock
-  // matches' losses that safety_test.cpp replays). With one candidate there is nothing to choose: the
-  // 256 rounds' layout is not made.
+  // Of those, the ones no reply dooms before the round limit, if any: a shot of its own that closes a
+  // corridor 78 to 728 rounds later is certain death the 64 rounds do not see (the clock matches' losses
+  // that safety_test.cpp replays). With one candidate there is nothing to choose: the long layout is not
+  // made.
   if (candidates.size() > 1) {
-    Foresight far(s, kLongSafetyHorizon);
+    Foresight far(s, long_safety_horizon(s));
     std::vector<Action> lasting;
     for (const Action a : candidates) {
       if (far.safe(s, side, a)) lasting.push_back(a);

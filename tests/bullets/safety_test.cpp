@@ -113,6 +113,7 @@ constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
 constexpr const char* kClockChecked = "reports/bullets/clock-checked/records.jsonl";
 constexpr const char* kClockLong = "reports/bullets/clock-long/records.jsonl";
 constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jsonl";
+constexpr const char* kClockDeep8 = "reports/bullets/clock-deep8/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -369,12 +370,12 @@ TEST_CASE("the release's loss in pair 3 of the clock match: its own shot closed 
   // within 128 rounds whatever it does. Moving down, left, shooting up or left, or staying were safe over
   // 128 rounds too.
   const State s = release_loss(kClockChecked, 3, 1079, 1001).at;
-  Foresight near(s), far(s, kLongSafetyHorizon);
+  Foresight near(s), far(s, long_safety_horizon(s));
   CHECK(near.safe(s, Blue, kShootDown));
   CHECK_FALSE(far.safe(s, Blue, kShootDown));
   const State after = play(s, kShootDown, kStay);
   CHECK_FALSE(Foresight(after).doomed(after, Blue));
-  CHECK(Foresight(after, kLongSafetyHorizon).doomed(after, Blue));
+  CHECK(Foresight(after, 128).doomed(after, Blue));
   const std::vector<Action> lasting{kDown, kLeft, kShootUp, kShootLeft, kStay};
   for (const Action a : lasting) CHECK(far.safe(s, Blue, a));
   // The shot first in the preference: the engine now keeps to the ones that last.
@@ -392,12 +393,55 @@ TEST_CASE("the release's loss in pair 25 of the 128-round engine's clock match: 
   // after it the flying bullets doom it within 256 rounds whatever it does if Red only waits. Staying
   // (8) was the one action safe over 256 rounds.
   const State s = release_loss(kClockLong, 25, 1089, 906).at;
-  Foresight mid(s, 128), far(s, kLongSafetyHorizon);
+  Foresight mid(s, 128), far(s, long_safety_horizon(s));
   CHECK(mid.safe(s, Blue, kShootUp));
   CHECK_FALSE(far.safe(s, Blue, kShootUp));
   CHECK(far.safe(s, Blue, kStay));
   CHECK(safest(s, Blue, {kShootUp, kShootLeft, kStay}) == kStay);
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kStay);
+}
+
+TEST_CASE("the release's losses in pairs 9 and 57 of clock-deep8: its own shot sealed it 305 and 447 rounds later, now seen",
+          "[bullets][safety]") {
+  // Two melees of the small sparse long band at the clock (c36411f). In each the release fired a shot
+  // safe at depth 1 over 256 rounds, after which the bullets flying, nobody shooting again, hit it before
+  // the round limit whatever it did: in pair 9 (Blue) the shot down at round 1,290, doomed by round 1,595
+  // and hit at 1,455; in pair 57 (Red) the shot up at round 1,059, doomed by round 1,506 and hit at 1,422.
+  // Other actions were safe to the limit. The engine's depth-1 filter now looks to the limit.
+  struct Case {
+    int pair, game;
+    Side side;
+    std::uint32_t hit, round;
+    Action shot;
+    std::vector<Action> lasting;
+  };
+  for (const Case& c : {Case{9, 0, Blue, 1455, 1290, kShootDown, {kUp, kShootRight, kStay}},
+                        Case{57, 1, Red, 1422, 1059, kShootUp, {kLeft, kShootDown, kShootLeft, kStay}}}) {
+    INFO("pair " << c.pair);
+    const RecordedLoss loss = recorded_loss(kClockDeep8, c.pair, c.game, "release", c.hit);
+    REQUIRE(loss.cause.loser == c.side);
+    const State s = replayed(loss.game, c.round);
+    const auto [blue, red] = recorded_move(loss.game, c.round);
+    CHECK((c.side == Blue ? blue : red) == c.shot);
+    CHECK(s.limit - s.round > 256);
+    Foresight near(s), mid(s, 256), far(s, long_safety_horizon(s));
+    CHECK(near.safe(s, c.side, c.shot));
+    CHECK(mid.safe(s, c.side, c.shot));
+    CHECK_FALSE(far.safe(s, c.side, c.shot));
+    // The other player only staying: the shot dooms the release before the limit, not within 256 rounds.
+    const State after = c.side == Blue ? play(s, c.shot, kStay) : play(s, kStay, c.shot);
+    CHECK_FALSE(Foresight(after, 256).doomed(after, c.side));
+    CHECK(Foresight(after, long_safety_horizon(after)).doomed(after, c.side));
+    for (const Action a : c.lasting) CHECK(far.safe(s, c.side, a));
+    // The shot first in the preference: the engine keeps to the actions that last.
+    std::vector<Action> preference{c.shot};
+    preference.insert(preference.end(), c.lasting.begin(), c.lasting.end());
+    CHECK(safest(s, c.side, preference) != c.shot);
+    for (const SearchResult& result : release_searches(s, c.side, 3)) {
+      CHECK(*result.action != c.shot);
+      CHECK(far.safe(s, c.side, *result.action));
+    }
+  }
 }
 
 TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full board, a shot safe two joint moves deep where three actions were safe six deep",
@@ -419,7 +463,7 @@ TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full bo
   CHECK(sight.safe_at(s, Blue, kShootLeft, 2));
   CHECK_FALSE(sight.safe_at(s, Blue, kShootLeft, 3));
   CHECK(safe_actions(s, Blue, 6) == std::vector<Action>{kUp, kShootUp, kStay});
-  CHECK_FALSE(Foresight(s, kLongSafetyHorizon).doomed(s, Blue));
+  CHECK_FALSE(Foresight(s, long_safety_horizon(s)).doomed(s, Blue));
   // The engine now plays one of the three, whichever the seed.
   for (const SearchResult& result : release_searches(s, Blue, 3)) {
     CHECK((*result.action == kUp || *result.action == kShootUp || *result.action == kStay));
