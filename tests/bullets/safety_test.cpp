@@ -401,13 +401,15 @@ TEST_CASE("the release's loss in pair 25 of the 128-round engine's clock match: 
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kStay);
 }
 
-TEST_CASE("the release's losses in pairs 9 and 57 of clock-deep8: its own shot sealed it 305 and 447 rounds later, now seen",
+TEST_CASE("the release's losses in pairs 9, 57 and 91 of clock-deep8: its own shot sealed it hundreds of rounds later, now seen",
           "[bullets][safety]") {
-  // Two melees of the small sparse long band at the clock (c36411f). In each the release fired a shot
-  // safe at depth 1 over 256 rounds, after which the bullets flying, nobody shooting again, hit it before
-  // the round limit whatever it did: in pair 9 (Blue) the shot down at round 1,290, doomed by round 1,595
-  // and hit at 1,455; in pair 57 (Red) the shot up at round 1,059, doomed by round 1,506 and hit at 1,422.
-  // Other actions were safe to the limit. The engine's depth-1 filter now looks to the limit.
+  // Three of the release's seven losses at the clock (c36411f). In each it fired a shot safe at depth 1
+  // over 256 rounds, after which the bullets flying, nobody shooting again, hit it before the round limit
+  // whatever it did: in pair 9 (Blue, small sparse long) the shot down at round 1,290, doomed by round
+  // 1,595 and hit at 1,455; in pair 57 (Red, small sparse long) the shot up at round 1,059, doomed by
+  // round 1,506 and hit at 1,422; in pair 91 (Red, small dense long) the shot left at round 317, hit at
+  // 681 by its own bullets of rounds 248 and 365. Other actions were safe to the limit. The engine's
+  // depth-1 filter now looks to the limit.
   struct Case {
     int pair, game;
     Side side;
@@ -416,7 +418,8 @@ TEST_CASE("the release's losses in pairs 9 and 57 of clock-deep8: its own shot s
     std::vector<Action> lasting;
   };
   for (const Case& c : {Case{9, 0, Blue, 1455, 1290, kShootDown, {kUp, kShootRight, kStay}},
-                        Case{57, 1, Red, 1422, 1059, kShootUp, {kLeft, kShootDown, kShootLeft, kStay}}}) {
+                        Case{57, 1, Red, 1422, 1059, kShootUp, {kLeft, kShootDown, kShootLeft, kStay}},
+                        Case{91, 1, Red, 681, 317, kShootLeft, {kShootUp, kStay}}}) {
     INFO("pair " << c.pair);
     const RecordedLoss loss = recorded_loss(kClockDeep8, c.pair, c.game, "release", c.hit);
     REQUIRE(loss.cause.loser == c.side);
@@ -442,6 +445,26 @@ TEST_CASE("the release's losses in pairs 9 and 57 of clock-deep8: its own shot s
       CHECK(far.safe(s, c.side, *result.action));
     }
   }
+}
+
+TEST_CASE("pair 41 of clock-deep8: on a full board the 64 rounds call a step safe six joint moves deep that is safe one deep to the limit",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 1,006 on a board of 340 bullets. At round 940 it stepped up (0):
+  // over 64 rounds safe six joint moves deep; to the round limit safe at depth 1 only (no action was
+  // safe two deep), and from round 941 none was safe even at depth 1. The deepening now runs to the
+  // limit where an action is safe there at depth 1.
+  const RecordedLoss loss = recorded_loss(kClockDeep8, 41, 0, "release", 1006);
+  const State s = replayed(loss.game, 940);
+  REQUIRE(recorded_move(loss.game, 940).first == kUp);
+  CHECK(s.bullet_count() == 340);
+  Foresight near(s), far(s, long_safety_horizon(s));
+  CHECK(near.safe_at(s, Blue, kUp, 6));
+  CHECK(far.safe_at(s, Blue, kUp, 1));
+  for (const Action a : {kUp, kDown, kRight, kStay}) CHECK_FALSE(far.safe_at(s, Blue, a, 2));
+  const State next = replayed(loss.game, 941);
+  CHECK(safe_actions(next, Blue, 1) == std::vector<Action>{kDown, kRight});  // over 64 rounds
+  Foresight next_far(next, long_safety_horizon(next));
+  for (const Action a : {kDown, kRight}) CHECK_FALSE(next_far.safe(next, Blue, a));
 }
 
 TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full board, a shot safe two joint moves deep where three actions were safe six deep",
