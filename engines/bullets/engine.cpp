@@ -112,7 +112,18 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
 
 bool Engine::plan_trusted(const State& state, Side side, Action step) const {
   if (!safety_) return true;
-  return is_safe(state, side, step, /*their_shots=*/state.bullet_count() > kPassiveBullets);
+  if (state.bullet_count() <= kPassiveBullets) return is_safe(state, side, step, /*their_shots=*/false);
+  // A player that has acted and come back: the step must also be what the safety plays with it first,
+  // as safe as any action as deep as the deepening reaches (clock-limit's pair 25: the plan's step, safe
+  // one joint move deep, walked into a trap two deep where stepping up was safe five deep).
+  if (!is_safe(state, side, step)) return false;
+  ActionList mine;
+  generate_actions(state, side, mine);
+  std::vector<Action> preference{step};
+  for (const Action a : mine) {
+    if (a != step) preference.push_back(a);
+  }
+  return safest(state, side, preference) == step;
 }
 
 void Engine::keep_safe(const State& state, Side side, SearchResult& result,

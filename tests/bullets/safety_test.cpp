@@ -114,6 +114,7 @@ constexpr const char* kClockChecked = "reports/bullets/clock-checked/records.jso
 constexpr const char* kClockLong = "reports/bullets/clock-long/records.jsonl";
 constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jsonl";
 constexpr const char* kClockDeep8 = "reports/bullets/clock-deep8/records.jsonl";
+constexpr const char* kClockLimit = "reports/bullets/clock-limit/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -465,6 +466,24 @@ TEST_CASE("pair 41 of clock-deep8: on a full board the 64 rounds call a step saf
   CHECK(safe_actions(next, Blue, 1) == std::vector<Action>{kDown, kRight});  // over 64 rounds
   Foresight next_far(next, long_safety_horizon(next));
   for (const Action a : {kDown, kRight}) CHECK_FALSE(next_far.safe(next, Blue, a));
+}
+
+TEST_CASE("pair 25 of clock-limit: the exact hunt's step, safe one joint move deep, walked into a trap two deep; now checked as deep as the safety looks",
+          "[bullets][safety]") {
+  // Red (the release) was hit at round 575 on a small sparse long board of 184 bullets. At round 572 the
+  // defaults stood on their start square, so the engine played the exact hunt's step (right, 3), which
+  // its check found safe at depth 1; stepping up (0) was safe five joint moves deep, right only one.
+  const RecordedLoss loss = recorded_loss(kClockLimit, 25, 1, "release", 575);
+  const State s = replayed(loss.game, 572);
+  REQUIRE(recorded_move(loss.game, 572).second == kRight);
+  Foresight sight(s);
+  CHECK(sight.safe_at(s, Red, kRight, 1));
+  CHECK_FALSE(sight.safe_at(s, Red, kRight, 2));
+  CHECK(sight.safe_at(s, Red, kUp, 5));
+  for (const SearchResult& result : release_searches(s, Red, 3)) {
+    CHECK(*result.action != kRight);
+    CHECK(Foresight(s).safe_at(s, Red, *result.action, 2));
+  }
 }
 
 TEST_CASE("the release's loss in pair 9 of the clock match: a melee on a full board, a shot safe two joint moves deep where three actions were safe six deep",
