@@ -31,8 +31,10 @@
 // the engine's own bullet lost board 59 at round 75), and against its shots too once the board holds
 // more than kPassiveBullets bullets — more than a game against a player that never acted has (the plan
 // shoots once); a careful player that has come back to its start square shoots back (the clock match's
-// pair 17: the release walked into the lane of the defaults standing there). A step that fails the
-// check leaves the move to the search and the safety.
+// pair 17: the release walked into the lane of the defaults standing there), and then it must also be
+// what the safety's deepening plays with it first (clock-limit's pair 25: a step safe one joint move
+// deep walked into a trap two deep). A step that fails the check leaves the move to the search and the
+// safety.
 //
 // Safety (engine_safety, safety.hpp): the tree's choice is kept to the actions that the other side
 // cannot answer so that the flying bullets doom the engine (over 64 rounds) within as many joint moves
