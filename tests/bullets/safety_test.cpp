@@ -468,7 +468,7 @@ TEST_CASE("pair 41 of clock-deep8: on a full board the 64 rounds call a step saf
   for (const Action a : {kDown, kRight}) CHECK_FALSE(next_far.safe(next, Blue, a));
 }
 
-TEST_CASE("pair 25 of clock-limit: the exact hunt's step, safe one joint move deep, walked into a trap two deep; now checked as deep as the safety looks",
+TEST_CASE("pair 25 of clock-limit: the exact hunt's step, safe one joint move deep, walked into a trap two deep, and is now checked as deep as the safety looks",
           "[bullets][safety]") {
   // Red (the release) was hit at round 575 on a small sparse long board of 184 bullets. At round 572 the
   // defaults stood on their start square, so the engine played the exact hunt's step (right, 3), which
