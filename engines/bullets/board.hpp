@@ -94,6 +94,9 @@ class Board {
     int phase;        // at the round
     // The square's offset along the run now, then one round on.
     int offset() const { return phase < length / 2 ? phase : length - 1 - phase; }
+    // The square it is on now.
+    int at_row() const { return vertical ? row + offset() : row; }
+    int at_col() const { return vertical ? col : col + offset(); }
     void step() { phase = phase + 1 == length ? 0 : phase + 1; }
   };
   Flight flight(int slot, std::uint32_t round) const {

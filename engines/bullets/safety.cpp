@@ -39,9 +39,8 @@ void Foresight::lay_out_repeats() {
     }
     Repeat& repeat = repeats_[static_cast<std::size_t>(index - 1)];
     for (int phase = 0; phase < f.length; ++phase, f.step()) {
-      const int row = f.vertical ? f.row + f.offset() : f.row;
-      const int col = f.vertical ? f.col : f.col + f.offset();
-      repeat.phases[static_cast<std::size_t>(phase)][row] |= 1ULL << col;
+      const int row = f.at_row();
+      repeat.phases[static_cast<std::size_t>(phase)][row] |= 1ULL << f.at_col();
       repeat.lo = std::min(repeat.lo, row);
       repeat.hi = std::max(repeat.hi, row);
     }
@@ -120,7 +119,14 @@ bool Foresight::doomed(const State& s, Side side) {
   const int start = s.player[side];
   int lo = start / cols, hi = lo;
   live[lo] = 1ULL << (start % cols);
+  // A check longer than kSafetyHorizon rounds counts once more for each kSafetyHorizon rounds it looks
+  // at beyond the first (the budget counts work, and a check to the round limit is many checks' work).
+  int next_charge = kSafetyHorizon + 1;
   for (int k = 1; k <= rounds; ++k) {
+    if (k == next_charge) {
+      ++checks_;
+      next_charge += kSafetyHorizon;
+    }
     const std::uint32_t round = s.round + static_cast<std::uint32_t>(k);
     const Rows& bullets = occupied_[round - root_.round];
     const int from = std::max(1, lo - 1), to = std::min(rows - 2, hi + 1);
@@ -133,12 +139,7 @@ bool Foresight::doomed(const State& s, Side side) {
     for (int e = 0; e < extras; ++e) {
       Board::Flight& f = flights[e];
       f.step();
-      const int along = f.offset();
-      if (f.vertical) {
-        live[f.row + along] &= ~(1ULL << f.col);
-      } else {
-        live[f.row] &= ~(1ULL << (f.col + along));
-      }
+      live[f.at_row()] &= ~(1ULL << f.at_col());
     }
     lo = -1;
     std::uint64_t calm = 0;
@@ -150,15 +151,10 @@ bool Foresight::doomed(const State& s, Side side) {
       hi = r;
       if (!((stirred_rows >> r) & 1)) calm |= here & quiet[r];
     }
-    if (lo < 0 || (calm & ~stirred_cols)) {
-      // A check longer than kSafetyHorizon rounds counts as one per kSafetyHorizon rounds looked at.
-      checks_ += static_cast<std::uint64_t>((k - 1) / kSafetyHorizon);
-      // None alive: doomed. A live square no bullet will visit again: staying there outlives the rounds
-      // looked at.
-      return lo < 0;
-    }
+    if (lo < 0) return true;
+    // A live square no bullet will visit again: staying there outlives the rounds looked at.
+    if (calm & ~stirred_cols) return false;
   }
-  checks_ += static_cast<std::uint64_t>((rounds - 1) / kSafetyHorizon);
   return false;
 }
 

@@ -404,7 +404,7 @@ TEST_CASE("the release's loss in pair 25 of the 128-round engine's clock match: 
 
 TEST_CASE("the release's losses in pairs 9, 57 and 91 of clock-deep8: its own shot sealed it hundreds of rounds later, now seen",
           "[bullets][safety]") {
-  // Three of the release's seven losses at the clock (c36411f). In each it fired a shot safe at depth 1
+  // Three of the release's ten losses at the clock (c36411f). In each it fired a shot safe at depth 1
   // over 256 rounds, after which the bullets flying, nobody shooting again, hit it before the round limit
   // whatever it did: in pair 9 (Blue, small sparse long) the shot down at round 1,290, doomed by round
   // 1,595 and hit at 1,455; in pair 57 (Red, small sparse long) the shot up at round 1,059, doomed by
