@@ -13,6 +13,7 @@
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
 #include "tuner/generations/campaign.hpp"
+#include "tuner/train/campaign.hpp"
 
 namespace gamelab::cli {
 
@@ -32,6 +33,7 @@ struct GenerationsArgs {
   std::string form = "network";
   int hidden = 32, epochs = 10, batch = 16384, scale = 0, data_window = 1;
   double learning_rate = 0.01, lr_gamma = 0.9, wdl = 0.5, validation = 0.1;
+  bool residual = false;
   // match
   std::string match_limit = "nodes=8000", openings, boards, suite, sprt = "elo0=0,elo1=10", undecided = "positive";
   int match_games = 400;
@@ -63,6 +65,7 @@ GenerationsSettings settings_from_args(const GameEntry& game, const GenerationsA
   s.train.scale = a.scale;
   s.train.validation = a.validation;
   s.data_window = a.data_window;
+  s.residual = a.residual;
   s.match.limit = a.match_limit;
   s.match.games = a.match_games;
   s.match.openings = a.openings;
@@ -82,6 +85,7 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
   const std::string config = tuner::campaign_file(a.campaign, "config.json");
   ParamSet params;
   const GenerationsSettings asked = settings_from_args(game, a, params);
+  if (asked.residual) train::check_residual_game(game, "gamelab generations " + game.name + " --residual");
   if (a.resume) {
     const GenerationsSettings stored = read_settings(a.campaign);
     if (stored.game != game.name) throw InputError(a.campaign + ": a campaign of " + stored.game + ", not " + game.name);
@@ -159,6 +163,9 @@ void add_generations_command(CLI::App& app) {
                         "train: generation K trains on the data of generations K-N+1..K (default 1: its own; may change "
                         "on --resume, for the generations still to train)")
         ->check(CLI::Range(1, 1000));
+    command->add_flag("--residual", a->residual,
+                      "train: fit each network over the hand-made evaluation of --params, which it is added to "
+                      "(gamelab train --base; eval mode add)");
     command->add_option("--match-limit", a->match_limit, "match: both engines' limit, nodes=N or depth=D (default nodes=8000)");
     command->add_option("--match-games", a->match_games, "match: the cap, in games (default 400)")->check(CLI::Range(2, 100000000));
     command->add_option("--openings", a->openings, "match: opening suite (default: the match runner's for the game)");

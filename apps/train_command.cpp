@@ -25,7 +25,7 @@ using namespace gamelab::train;
 
 struct TrainArgs {
   std::vector<std::string> data;
-  std::string campaign, form = "network";
+  std::string campaign, form = "network", base;
   int hidden = 32, epochs = 10, threads = 1, batch = 16384, scale = 0;
   double learning_rate = 0.01, lr_gamma = 0.9, wdl = 1.0, validation = 0.1;
   std::uint64_t seed = 1;
@@ -57,6 +57,18 @@ TrainOptions train_options(const TrainArgs& a) {
   return o;
 }
 
+// The residual fit's base of a campaign with `settings` (its parameter file read again, checked
+// against the fingerprint it had), or none.
+HandmadeValue campaign_base(const GameEntry& game, const TrainSettings& s, const std::string& dir) {
+  if (s.base_params.empty()) return nullptr;
+  const ParamSet params = ParamSet::load_file(s.base_params, game.default_params());
+  if (params.fingerprint_hex() != s.base_fingerprint) {
+    throw InputError(s.base_params + ": its values (fingerprint " + params.fingerprint_hex() + ") are not those the campaign " +
+                     dir + " was fitted over (" + s.base_fingerprint + ")");
+  }
+  return residual_base(game, params, "gamelab train " + game.name).value;
+}
+
 // Runs the campaign in `dir` to its last epoch on every rank of `group` (rank 0 reads and writes its
 // files; every rank reads the data files, tuner/train/fit.hpp). `data` is the campaign's data when rank
 // 0 has just read it (a new campaign). threads > 0 and epochs >= 0 replace the campaign's.
@@ -78,8 +90,9 @@ void run_campaign(const dist::ProcessGroup& group, const std::string& dir, int t
   std::optional<TrainSet> loaded;
   if (!data) {
     std::ostringstream quiet;
-    loaded = load_train_set(find_game(s.game), s.data, s.validation, s.fit.seed, s.fit.threads,
-                            group.root() ? static_cast<std::ostream&>(std::cerr) : quiet);
+    const GameEntry& game = find_game(s.game);
+    loaded = load_train_set(game, s.data, s.validation, s.fit.seed, s.fit.threads,
+                            group.root() ? static_cast<std::ostream&>(std::cerr) : quiet, campaign_base(game, s, dir));
     data = &*loaded;
   }
   const Model& m = campaign->state().model;
@@ -88,6 +101,7 @@ void run_campaign(const dist::ProcessGroup& group, const std::string& dir, int t
     if (s.form == Form::Network) std::cerr << " -> 2 x " << s.hidden << " -> 1";
     std::cerr << ", " << m.size() << " parameters; " << data->train.rows() << " training and " << data->validation.rows()
               << " validation positions; scale " << s.scale << " (" << s.scale_source << "), wdl " << s.wdl << "; ";
+    if (!s.base_params.empty()) std::cerr << "residual over the hand-made evaluation of " << s.base_params << "; ";
     if (group.size() > 1) std::cerr << group.size() << " ranks x ";
     std::cerr << s.fit.threads << (s.fit.threads == 1 ? " thread" : " threads") << std::endl;
   }
@@ -132,6 +146,10 @@ void add_train_command(CLI::App& app) {
     command->add_option("--scale", a->scale,
                         "engine units per logit (default: fitted to the data's search scores, else 100)")
         ->check(CLI::Range(1, 100000));
+    command->add_option("--base", a->base,
+                        "fit the residual over the hand-made evaluation of these parameters (a parameter or release "
+                        "file), which the engine adds the file to (evalmode=add); default: none")
+        ->check(CLI::ExistingFile);
     command->add_option("--validation", a->validation, "fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
     command->add_option("--seed", a->seed, "seed of the split, the initial weights and the order (default 1)");
     command->add_option("--threads", a->threads, "threads (default 1; the weights do not depend on it)")->check(CLI::Range(1, 512));
@@ -146,7 +164,7 @@ void add_train_command(CLI::App& app) {
         if (a->resume) {
           if (group.root()) {
             for (const char* flag : {"--data", "--form", "--hidden", "--batch", "--learning-rate", "--lr-gamma", "--wdl",
-                                     "--scale", "--validation", "--seed"}) {
+                                     "--scale", "--validation", "--seed", "--base"}) {
               if (command->count(flag) > 0) {
                 throw InputError(std::string(flag) + ": --resume continues with the campaign's settings (only --threads and "
                                  "--epochs may change)");
@@ -165,8 +183,19 @@ void add_train_command(CLI::App& app) {
           if (std::filesystem::exists(tuner::campaign_file(a->campaign, "config.json"))) {
             throw InputError(a->campaign + " already holds a campaign; continue it with --resume");
           }
-          data = load_train_set(game, a->data, a->validation, a->seed, a->threads, std::cerr);
-          TrainCampaign::create(a->campaign, new_train_settings(game, train_options(*a), a->data, *data, std::cerr));
+          TrainOptions options = train_options(*a);
+          HandmadeValue base;
+          if (!a->base.empty()) {
+            check_residual_game(game, "gamelab train " + game.name + " --base");
+            const ParamSet params = ParamSet::load_file(a->base, game.default_params());
+            const HandmadeEval handmade = residual_base(game, params, "gamelab train " + game.name + " --base");
+            options.base_params = std::filesystem::absolute(a->base).string();
+            options.base_fingerprint = params.fingerprint_hex();
+            options.base_units = handmade.units_per_logit;
+            base = handmade.value;
+          }
+          data = load_train_set(game, a->data, a->validation, a->seed, a->threads, std::cerr, base);
+          TrainCampaign::create(a->campaign, new_train_settings(game, options, a->data, *data, std::cerr));
         }
         run_campaign(group, a->campaign, 0, -1, data ? &*data : nullptr);
       });

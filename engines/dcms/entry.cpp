@@ -212,6 +212,9 @@ GameEntry game_entry() {
   entry.datagen_game = datagen_game;
   entry.learned_eval = true;  // game.hpp LearnedEval: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
+  entry.handmade_eval = simultaneous_handmade_eval(parse_position_text, [](const State& state, const int* weights) {
+    return evaluate(state, weights);  // SearchGame::evaluate, what the MCTS adds a learned file to
+  });
   for (const Variant variant : {Variant::Full, Variant::Mouse}) {
     const bool full = variant == Variant::Full;
     entry.exports.push_back({full ? "python" : "python-mouse",

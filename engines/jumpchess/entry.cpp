@@ -147,6 +147,7 @@ GameEntry game_entry() {
   entry.datagen_game = datagen_game;
   entry.learned_eval = true;  // learned_eval.hpp: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
+  entry.handmade_eval = alphabeta_handmade_eval<Game>(parse_position_text);
   entry.exports.push_back({"cpp", "GetStep for the tournament's C++ template: one self-contained C++14 file",
                            [](const ExportRequest& request) {
                              const bool release = request.params.size() == 0;

@@ -97,6 +97,7 @@ GameEntry game_entry() {
   entry.datagen_game = datagen_game;
   entry.learned_eval = true;  // learned_eval.hpp: eval=FILE on --engine, --eval on search and bench
   entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
+  entry.handmade_eval = alphabeta_handmade_eval<Game>(parse_position_text);
   entry.exports.push_back({"python", "the tournament's player: one self-contained Python 3 file (python3 FILE N PLAYER BOARD TIMELIMIT)",
                            [](const ExportRequest& request) {
                              const bool release = request.params.size() == 0;

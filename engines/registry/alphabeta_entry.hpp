@@ -2,6 +2,8 @@
 // The registry's perft and search for a turn-based game with an alpha-beta engine (Raichu, jump
 // chess): the game gives its root position and how it writes a move and the position after it; the
 // counting, the divide, the iterations and the report are the same for every such game.
+#include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -68,6 +70,23 @@ SparseInputSet side_to_move_sparse_inputs(std::string name, std::uint32_t count,
                                           State (*parse)(const std::string& text, const std::string& source)) {
   return sparse_input_set<MaxActive>(std::move(name), count, parse,
                                      [](const State& state) { return std::array{state.side, opponent(state.side)}; });
+}
+
+// A turn-based game's hand-made evaluation for a residual fit (GameEntry::handmade_eval): the
+// position file parsed by `parse`, Game::evaluate with the parameters' values, clamped as the search
+// clamps it (AlphaBeta::evaluate), from the side to move's view (perspective 0). The engine adds the
+// file's output times the file's scale to it, so its units per logit are the file's scale (0).
+template <class Game, class State>
+std::function<HandmadeEval(const ParamSet&)> alphabeta_handmade_eval(State (*parse)(const std::string& text,
+                                                                                    const std::string& source)) {
+  return [parse](const ParamSet& params) {
+    HandmadeEval out;
+    out.value = [parse, weights = params.values()](const std::string& text) {
+      const State state = parse(text, "position");
+      return static_cast<double>(std::clamp(Game::evaluate(state, weights.data()), -search::kWinBound + 1, search::kWinBound - 1));
+    };
+    return out;
+  };
 }
 
 }  // namespace gamelab

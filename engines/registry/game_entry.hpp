@@ -226,6 +226,16 @@ struct SparseInputSet {
   std::function<void(const std::string& position_text, SparseInputs& out)> active;
 };
 
+// The engine's hand-made evaluation with a parameter set, as a learned file is added to it: `value` of
+// a position (text) from the evaluation's point of view (as SparseInputs' perspective 0) in the
+// engine's units, and `units_per_logit`, what turns those units into the file's logits: 0 for the
+// alpha-beta games, which add the file's output times the file's own scale to their evaluation; the
+// MCTS's mcts_eval_scale for the simultaneous games, which add it at that scale.
+struct HandmadeEval {
+  std::function<double(const std::string& position_text)> value;
+  double units_per_logit = 0;
+};
+
 // `gamelab export <game> --<format> FILE`: a release bot's source in a form a tournament takes.
 // The learned evaluation it carries (docs/tools/bots.md §6a): `learned` (--eval FILE, checked against the
 // game's input set before the writer runs), else the frozen release's own when the parameters are the
@@ -337,6 +347,10 @@ struct GameEntry {
   // when a request names one (PlayerSpec/SearchRequest/DatagenRequest::learned).
   SparseInputSet sparse_inputs;
   bool learned_eval = false;
+  // The hand-made evaluation that a learned file is added to (evalmode=add), for a residual fit
+  // (`gamelab train --base PARAMS`, docs/tools/train.md §2); empty where that evaluation is not one
+  // function of the position (Bullets': it holds the engine's preferences for its own seat).
+  std::function<HandmadeEval(const ParamSet& params)> handmade_eval;
   // Release bots: source exports (`gamelab export`) and a judge server (`gamelab judge`).
   std::vector<ExportFormat> exports;
   std::function<std::vector<GameRecord>(const JudgeRequest&)> judge_server;

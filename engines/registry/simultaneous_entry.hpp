@@ -2,10 +2,12 @@
 // The registry's perft for a simultaneous game (Bullets, Dog-Cat-Mouse-cheeSe): the game gives its
 // root position and how it writes a joint move and the position after it; the counting and the divide
 // over joint moves are the same for every such game. And its sparse inputs, blue's view first.
+#include <functional>
 #include <string>
 
 #include "registry/perft_entry.hpp"
 #include "registry/sparse_input_entry.hpp"
+#include "search/mcts_knobs.hpp"
 #include "search/simultaneous_perft.hpp"
 
 namespace gamelab {
@@ -30,6 +32,21 @@ PerftReport simultaneous_perft(const typename Game::State& root, std::string pos
 template <int MaxActive, class Parse>
 SparseInputSet simultaneous_sparse_inputs(std::string name, std::uint32_t count, Parse parse) {
   return sparse_input_set<MaxActive>(std::move(name), count, parse, [](const auto&) { return std::array<int, 2>{0, 1}; });
+}
+
+// A simultaneous game's hand-made evaluation for a residual fit (GameEntry::handmade_eval): the position
+// file parsed by `parse`, `evaluate(state, weights)` with the parameters' values (side 0's view, what
+// the MCTS adds the file's value to), in units of the parameters' mcts_eval_scale per logit.
+template <class Parse, class Evaluate>
+std::function<HandmadeEval(const ParamSet&)> simultaneous_handmade_eval(Parse parse, Evaluate evaluate) {
+  return [parse, evaluate](const ParamSet& params) {
+    HandmadeEval out;
+    out.value = [parse, evaluate, weights = params.values()](const std::string& text) {
+      return static_cast<double>(evaluate(parse(text, "position"), weights.data()));
+    };
+    out.units_per_logit = search::MctsKnobs::from(params).eval_scale;
+    return out;
+  };
 }
 
 }  // namespace gamelab

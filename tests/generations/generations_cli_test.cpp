@@ -241,3 +241,33 @@ TEST_CASE("gamelab generations jumpchess plays, trains and verifies a tiny gener
   CHECK(std::filesystem::exists("jc-camp/gen-1/train/best.eval"));
   CHECK_THAT(gamelab::read_text_file("jc-camp/gen-1/match.jsonl"), Contains("+eval:"));
 }
+
+TEST_CASE("gamelab generations --residual fits each network over the hand-made evaluation of its parameters",
+          "[generations][cli]") {
+  std::filesystem::remove_all("res-camp");
+  const std::string command = "generations jumpchess --campaign res-camp --generations 1 --games 4 --data-limit nodes=100"
+                              " --epochs 2 --hidden 8 --batch 256 --validation 0.25 --match-limit nodes=100"
+                              " --match-games 10 --sprt elo0=-400,elo1=-300";
+  const auto r = run(command + " --residual --stop-after train");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("residual over the hand-made evaluation of"));
+  CHECK(nlohmann::json::parse(gamelab::read_text_file("res-camp/config.json"))["train"]["residual"] == true);
+  const auto train = nlohmann::json::parse(gamelab::read_text_file("res-camp/gen-1/train/config.json"));
+  CHECK(train["base"]["params"] == std::filesystem::absolute("res-camp/params.json").string());
+  CHECK(train["base"]["fingerprint"] ==
+        nlohmann::json::parse(gamelab::read_text_file("res-camp/config.json"))["params"]["fingerprint"]);
+  // The resume goes on with the campaign's setting, and refuses another.
+  CHECK(run("generations jumpchess --campaign res-camp --resume --stop-after train").status == 0);
+  // A residual is added to the hand-made evaluation: replacing it is refused; Bullets has no base.
+  std::filesystem::remove_all("res-replace");
+  auto bad = run("generations jumpchess --campaign res-replace --residual --eval-mode replace");
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.output, Contains("train.residual fits each network over the hand-made evaluation it is added to"));
+  CHECK_FALSE(std::filesystem::exists("res-replace"));
+  bad = run("generations bullets --campaign res-bullets --residual");
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.output, Contains("gamelab generations bullets --residual: the hand-made evaluation of Bullets is not one "
+                                  "function of the position"));
+  CHECK_FALSE(std::filesystem::exists("res-bullets"));
+}

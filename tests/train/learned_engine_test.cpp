@@ -54,6 +54,29 @@ TEST_CASE("the engine's learned evaluation equals the file's reference inference
   }
 }
 
+TEST_CASE("the registry's hand-made evaluation (a residual fit's base) is what the engine adds a file to",
+          "[train][engine][raichu]") {
+  // evalmode=add: the engine's evaluation is the file's score plus the hand-made one; the trainer's
+  // residual fit reads the latter through GameEntry::handmade_eval from the position's text.
+  const auto file = random_file(train::Form::Network, 31, "residual.eval");
+  LearnedEval eval(file, true);
+  const ParamSet params = ParamSet::load_file(std::string(GAMELAB_DATA_DIR) + "/../engines/raichu/release.json", default_params());
+  const auto weights = params.values();
+  const HandmadeEval handmade = find_game("raichu").handmade_eval(params);
+  CHECK(handmade.units_per_logit == 0);  // the file's own scale
+  const int positions = train_test::check_random_lines<raichu::Game>(
+      eval, [](int game) { return start_position(8 + 2 * (game % 5)); }, 12, 2000,
+      [&](const State& s, int ply) {
+        if (raichu::Game::ends_before_moves(s)) return;
+        raichu::Game::MoveList moves;
+        raichu::Game::generate_moves(s, moves);
+        const double base = handmade.value(position_line(s));
+        REQUIRE(eval.evaluate(s, ply, weights.data(), moves) == eval.learned_score(s, ply) + static_cast<int>(base));
+      },
+      [](const State&, const Move&) {});
+  CHECK(positions >= 2000);
+}
+
 TEST_CASE("inside searches, the incremental entries equal a refresh at every evaluation", "[train][engine][raichu]") {
   for (train::Form form : {train::Form::Network, train::Form::Linear}) {
     const auto file = random_file(form, 21, "search.eval");

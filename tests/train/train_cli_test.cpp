@@ -126,6 +126,53 @@ TEST_CASE("gamelab train on several data files trains on them as one set", "[tra
   std::filesystem::rename("second-kept.data", second);
 }
 
+TEST_CASE("gamelab train --base fits the residual over a parameter set's hand-made evaluation", "[train][cli]") {
+  const gamelab::ParamSet defaults = gamelab::find_game("raichu").default_params();
+  gamelab::write_file_atomic("base.json", defaults.to_json() + "\n");
+  for (const char* dir : {"plain", "residual"}) std::filesystem::remove_all(dir);
+  const std::string flags = " --data " + tiny_data() + " --epochs 2 --hidden 8 --batch 256 --validation 0.25 --wdl 0.5";
+  REQUIRE(run("train raichu" + flags + " --campaign plain").status == 0);
+  const auto r = run("train raichu" + flags + " --campaign residual --base base.json");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("residual over the hand-made evaluation of " + std::filesystem::absolute("base.json").string()));
+  const auto config = nlohmann::json::parse(gamelab::read_text_file("residual/config.json"));
+  CHECK(config["base"]["params"] == std::filesystem::absolute("base.json").string());
+  CHECK(config["base"]["fingerprint"] == defaults.fingerprint_hex());
+  CHECK(config["base"]["units_per_logit"] == 0);  // an alpha-beta game: the file's own scale
+  CHECK_FALSE(nlohmann::json::parse(gamelab::read_text_file("plain/config.json")).contains("base"));
+  // The same seed and data, other predictions from the first epoch on, so other weights.
+  const auto first = [](const std::string& dir) { return gamelab::tuner::read_journal(dir + "/journal.jsonl").lines[0]; };
+  CHECK(first("residual")["validation_loss"] != first("plain")["validation_loss"]);
+  CHECK(gamelab::read_text_file("residual/best.eval") != gamelab::read_text_file("plain/best.eval"));
+  // It resumes over the same parameters, and refuses when their values changed or --base is given again.
+  const auto more = run("train raichu --campaign residual --resume --epochs 3");
+  INFO(more.output);
+  REQUIRE(more.status == 0);
+  CHECK_THAT(more.output, Contains("epoch 3/3"));
+  const auto again = run("train raichu --campaign residual --resume --epochs 4 --base base.json");
+  CHECK(again.status == 2);
+  CHECK_THAT(again.output, Contains("--base: --resume continues with the campaign's settings"));
+  gamelab::ParamSet changed = defaults;
+  for (const auto& param : defaults.all()) {  // one value moved by one, within its bounds
+    if (param.value < param.max) {
+      changed.set(param.name, param.value + 1);
+      break;
+    }
+  }
+  gamelab::write_file_atomic("base.json", changed.to_json() + "\n");
+  const auto moved = run("train raichu --campaign residual --resume --epochs 4");
+  CHECK(moved.status == 2);
+  CHECK_THAT(moved.output, Contains("base.json: its values (fingerprint " + changed.fingerprint_hex() +
+                                    ") are not those the campaign residual was fitted over (" + defaults.fingerprint_hex() + ")"));
+  // Bullets' evaluation holds the engine's preferences for its own seat: no base to fit over.
+  gamelab::write_file_atomic("bullets-base.json", "{}\n");
+  const auto bullets = run("train bullets --data " + tiny_data() + " --campaign bullets-residual --base bullets-base.json");
+  CHECK(bullets.status == 2);
+  CHECK_THAT(bullets.output, Contains("gamelab train bullets --base: the hand-made evaluation of Bullets is not one function of the position"));
+  CHECK_FALSE(std::filesystem::exists("bullets-residual"));
+}
+
 TEST_CASE("gamelab train dcms and bullets fit tiny datagen files over their own inputs and resume", "[train][cli]") {
   struct Game {
     std::string name, datagen, inputs;

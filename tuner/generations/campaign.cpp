@@ -179,21 +179,32 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
              << (s.train.form == train::Form::Network ? " 2 x " + std::to_string(s.train.hidden) : std::string()) << ", "
              << s.train.epochs << " epochs, campaign " << train_folder(k);
   if (first < k) c.progress << ", on the data of generations " << first << "-" << k;
+  if (s.residual) c.progress << ", residual over the hand-made evaluation of params.json";
   c.progress << std::endl;
   for (int j = first; j <= k; ++j) ensure_data(c, k, j, data_line_of(journal, j));
   std::optional<train::TrainCampaign> campaign;
   std::optional<train::TrainSet> set;
+  // A residual fit goes over the hand-made evaluation of the campaign's parameters (params.json).
+  std::optional<HandmadeEval> base;
+  if (s.residual) base = train::residual_base(c.game, c.params, "gamelab generations " + c.game.name + " --residual");
+  const train::HandmadeValue base_value = base ? base->value : nullptr;
   if (!fs::exists(campaign_file(folder, "config.json"))) {
     train::TrainOptions o = s.train;
     o.seed = step_seed(s.seed, k, Step::Train);
     o.threads = threads;
-    set.emplace(train::load_train_set(c.game, data, o.validation, o.seed, threads, c.progress));
+    if (base) {
+      o.base_params = fs::absolute(c.path("params.json")).string();
+      o.base_fingerprint = c.params.fingerprint_hex();
+      o.base_units = base->units_per_logit;
+    }
+    set.emplace(train::load_train_set(c.game, data, o.validation, o.seed, threads, c.progress, base_value));
     train::TrainCampaign::create(folder, train::new_train_settings(c.game, o, data, *set, c.progress));
     campaign.emplace(train::TrainCampaign::load(folder, c.progress));
   } else {
     campaign.emplace(train::TrainCampaign::load(folder, c.progress));
     const train::TrainSettings& t = campaign->settings();
-    set.emplace(train::load_train_set(c.game, data, t.validation, t.fit.seed, threads, c.progress));
+    set.emplace(train::load_train_set(c.game, data, t.validation, t.fit.seed, threads, c.progress,
+                                      t.base_params.empty() ? nullptr : base_value));
   }
   campaign->settings().fit.threads = threads;
   train::TrainRunOptions run;

@@ -73,7 +73,8 @@ ordered_json GenerationsSettings::to_json() const {
                 {"wdl", train.wdl},
                 {"scale", train.scale},
                 {"validation", train.validation},
-                {"data_window", data_window}};
+                {"data_window", data_window},
+                {"residual", residual}};
   j["match"] = {{"limit", match.limit},
                 {"games", match.games},
                 {"openings", match.openings},
@@ -114,6 +115,7 @@ GenerationsSettings GenerationsSettings::from_json(const json& j, const std::str
     s.train.scale = t.at("scale").get<int>();
     s.train.validation = t.at("validation").get<double>();
     s.data_window = t.value("data_window", 1);  // campaigns made before it trained on their own generation's data
+    s.residual = t.value("residual", false);     // and fitted the whole target
     const json& m = j.at("match");
     s.match.limit = m.at("limit").get<std::string>();
     s.match.games = m.at("games").get<int>();
@@ -132,6 +134,10 @@ GenerationsSettings GenerationsSettings::from_json(const json& j, const std::str
     throw InputError(source + ": a setting is out of range (generations >= 1, data.games >= 1, random_plies >= 0, "
                      "match.games >= 2, epochs >= 1, batch >= 1, learning_rate > 0, lr_gamma and wdl in [0, 1], scale >= 0, "
                      "validation in [0, 1), hidden in [1, 1024])");
+  }
+  if (s.residual && !s.eval_add) {
+    throw InputError(source + ": train.residual fits each network over the hand-made evaluation it is added to, so the "
+                     "eval mode must be add, not replace");
   }
   check_limit(s.data.limit, source + ": data.limit");
   check_limit(s.match.limit, source + ": match.limit");
@@ -161,6 +167,7 @@ const std::vector<SettingFlag>& setting_flags() {
       {"--wdl", "/train/wdl"},
       {"--scale", "/train/scale"},
       {"--validation", "/train/validation"},
+      {"--residual", "/train/residual"},
       {"--match-limit", "/match/limit"},
       {"--match-games", "/match/games"},
       {"--openings", "/match/openings"},

@@ -56,6 +56,7 @@ struct GenerationsSettings {
   DataSettings data;
   train::TrainOptions train;  // its seed is derived per generation (step_seed); its threads are a run option
   int data_window = 1;        // generation K trains on the data of generations K - data_window + 1 .. K (from 1)
+  bool residual = false;      // each network fitted over the hand-made evaluation of params.json (train.md §2)
   MatchSettings match;
 
   nlohmann::ordered_json to_json() const;

@@ -58,6 +58,9 @@ ordered_json TrainSettings::to_json() const {
   j["scale"] = scale;
   j["scale_source"] = scale_source;
   j["validation"] = validation;
+  if (!base_params.empty()) {  // a campaign without a base writes the configuration it always did
+    j["base"] = {{"params", base_params}, {"fingerprint", base_fingerprint}, {"units_per_logit", base_units}};
+  }
   return j;
 }
 
@@ -90,6 +93,12 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
     s.scale = j.at("scale").get<int>();
     s.scale_source = j.at("scale_source").get<std::string>();
     s.validation = j.at("validation").get<double>();
+    if (j.contains("base")) {
+      const json& base = j.at("base");
+      s.base_params = base.at("params").get<std::string>();
+      s.base_fingerprint = base.at("fingerprint").get<std::string>();
+      s.base_units = base.at("units_per_logit").get<double>();
+    }
   } catch (const json::exception& e) {
     throw InputError(source + ": not a training campaign configuration (" + e.what() + ")");
   } catch (const std::logic_error&) {  // stoull
@@ -101,6 +110,18 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
                      "scale >= 1, wdl in [0, 1], hidden in [1, 1024])");
   }
   return s;
+}
+
+void check_residual_game(const GameEntry& game, const std::string& who) {
+  if (!game.handmade_eval) {
+    throw InputError(who + ": the hand-made evaluation of " + game.title + " is not one function of the position "
+                     "(GameEntry::handmade_eval), so there is no base to fit a residual over");
+  }
+}
+
+HandmadeEval residual_base(const GameEntry& game, const ParamSet& params, const std::string& who) {
+  check_residual_game(game, who);
+  return game.handmade_eval(params);
 }
 
 TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, const std::vector<std::string>& data_paths,
@@ -123,6 +144,9 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
   s.fit.threads = o.threads;
   s.wdl = o.wdl;
   s.validation = o.validation;
+  s.base_params = o.base_params;
+  s.base_fingerprint = o.base_fingerprint;
+  s.base_units = o.base_units;
   if (o.scale > 0) {
     s.scale = o.scale;
     s.scale_source = "given";
@@ -209,6 +233,11 @@ void TrainCampaign::run(TrainSet& data, std::ostream* progress, const TrainRunOp
   if (data.train.inputs != s.input_count) throw InputError("the data's inputs do not match the campaign's");
   set_targets(data.train, s.wdl, s.scale);
   set_targets(data.validation, s.wdl, s.scale);
+  if (!s.base_params.empty()) {
+    const double units = s.base_units > 0 ? s.base_units : s.scale;
+    set_bases(data.train, units);
+    set_bases(data.validation, units);
+  }
   const bool validating = data.validation.rows() > 0;
   const int threads = s.fit.threads;
 

@@ -45,6 +45,12 @@ struct TrainSettings {
   int scale = 0;      // engine units per logit
   std::string scale_source;  // "given", "fitted" (on the decisive games' scores) or "default"
   double validation = 0.1;
+  // A residual fit (train.md §2): the parameter file whose hand-made evaluation the model is fitted
+  // over and added to ("" for none), its values' fingerprint, and that evaluation's units per logit
+  // (0: `scale`; HandmadeEval::units_per_logit).
+  std::string base_params;
+  std::string base_fingerprint;
+  double base_units = 0;
 
   nlohmann::ordered_json to_json() const;
   static TrainSettings from_json(const nlohmann::json& data, const std::string& source);
@@ -63,6 +69,8 @@ struct TrainOptions {
   double validation = 0.1;
   std::uint64_t seed = 1;
   int threads = 1;
+  std::string base_params, base_fingerprint;  // a residual fit (TrainSettings)
+  double base_units = 0;
 };
 
 // The settings of a new campaign of `game` over the data files `data_paths`, read as `data`: the input
@@ -71,6 +79,11 @@ struct TrainOptions {
 // `notes`.
 TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& options, const std::vector<std::string>& data_paths,
                                  const TrainSet& data, std::ostream& notes);
+
+// The hand-made evaluation of `game` with `params` that a residual fit goes over (TrainSettings::base_*);
+// InputError, with `who` (the command and flag) and the reason, for a game without one.
+HandmadeEval residual_base(const GameEntry& game, const ParamSet& params, const std::string& who);
+void check_residual_game(const GameEntry& game, const std::string& who);  // the same refusal, before reading parameters
 
 struct TrainRunOptions {
   int max_epochs = -1;              // stop after this many epochs in this run (-1: to the end)

@@ -46,6 +46,12 @@ void set_targets(TrainData& data, double wdl, double scale) {
   }
 }
 
+void set_bases(TrainData& data, double units_per_logit) {
+  if (data.handmade.size() != data.rows()) throw std::logic_error("set_bases: the rows were read without their hand-made evaluation");
+  data.bases.resize(data.rows());
+  for (std::size_t r = 0; r < data.rows(); ++r) data.bases[r] = static_cast<float>(data.handmade[r] / units_per_logit);
+}
+
 double fit_score_scale(const TrainData& data, int threads) {
   std::vector<std::pair<double, double>> rows;  // (score, outcome)
   for (std::size_t r = 0; r < data.rows(); ++r) {
@@ -92,12 +98,12 @@ std::uint64_t data_files_hash(const std::vector<std::uint64_t>& hashes) {
 }
 
 TrainSet load_train_set(const GameEntry& game, const std::string& path, double validation, std::uint64_t seed, int threads,
-                        std::ostream& progress) {
-  return load_train_set(game, std::vector<std::string>{path}, validation, seed, threads, progress);
+                        std::ostream& progress, const HandmadeValue& handmade) {
+  return load_train_set(game, std::vector<std::string>{path}, validation, seed, threads, progress, handmade);
 }
 
 TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& paths, double validation, std::uint64_t seed,
-                        int threads, std::ostream& progress) {
+                        int threads, std::ostream& progress, const HandmadeValue& handmade) {
   const SparseInputSet& set = game.sparse_inputs;
   if (!set.active || set.count == 0) throw InputError("game " + game.name + " has no sparse inputs yet (gamelab train needs them)");
   if (set.count > 65536) throw InputError("game " + game.name + ": more than 65536 sparse inputs");
@@ -114,6 +120,7 @@ TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& p
     auto on_batch = [&](std::vector<tuner::DataRow>& rows) {
       const long count = static_cast<long>(rows.size());
       std::vector<SparseInputs> active(rows.size());
+      std::vector<double> values(handmade ? rows.size() : 0);
       std::exception_ptr failure;
       std::mutex lock;
 #pragma omp parallel for schedule(dynamic, 256) num_threads(std::max(threads, 1))
@@ -121,6 +128,7 @@ TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& p
         const tuner::DataRow& row = rows[static_cast<std::size_t>(i)];
         try {
           set.active(row.position, active[static_cast<std::size_t>(i)]);
+          if (handmade) values[static_cast<std::size_t>(i)] = handmade(row.position);
         } catch (const std::exception& e) {
           std::lock_guard<std::mutex> guard(lock);
           if (!failure) failure = std::make_exception_ptr(InputError(path + ":" + std::to_string(row.line) + ": " + e.what()));
@@ -134,6 +142,7 @@ TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& p
         const float score = row.score ? static_cast<float>(*row.score) : std::numeric_limits<float>::quiet_NaN();
         try {
           target.add_row(active[i].perspective[0], active[i].perspective[1], row.result, score, id);
+          if (handmade) target.handmade.push_back(static_cast<float>(values[i]));
         } catch (const std::invalid_argument& e) {
           throw InputError(path + ":" + std::to_string(row.line) + ": " + e.what());
         }

@@ -8,6 +8,7 @@
 // as bullet's `wdl`. Read from a `gamelab datagen` file (tuner/texel/data_file.hpp), in parallel and
 // kept in file order; whole games are held out for validation (tuner/texel/load.hpp, held_out).
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <limits>
 #include <string>
@@ -25,6 +26,10 @@ struct TrainData {
   std::vector<float> scores;               // the search's score there, NaN where none was recorded
   std::vector<float> targets;              // what is fitted (set_targets)
   std::vector<std::uint64_t> games;        // the self-play game each row comes from
+  // A residual fit (train.md §2): the hand-made evaluation of each row in the engine's units (empty
+  // without one), and the logit it is worth (set_bases), which the model's output is added to.
+  std::vector<float> handmade;
+  std::vector<float> bases;
 
   std::size_t rows() const { return outcomes.size(); }
   // Appends a row; std::invalid_argument if an index is not below `inputs`.
@@ -36,6 +41,8 @@ struct TrainData {
     return indices.data() + begin;
   }
   bool has_scores() const;
+  // The logit row `row`'s prediction starts from: 0 without a residual fit.
+  float base(std::size_t row) const { return bases.empty() ? 0.0f : bases[row]; }
   // Asks the memory for row `row`'s offsets and target (early), or its indices (once the offsets are
   // there): an epoch visits rows in random order, and without it most of its time is cache misses.
   void prefetch_head(std::size_t row) const {
@@ -47,6 +54,11 @@ struct TrainData {
 
 // Sets every target from outcome and score (wdl in [0, 1], scale > 0 engine units per logit).
 void set_targets(TrainData& data, double wdl, double scale);
+
+// A residual fit: every row's base is its hand-made evaluation / units_per_logit, so that the model
+// learns what that evaluation misses (the engine adds the two). std::logic_error when the rows were
+// read without their hand-made evaluation.
+void set_bases(TrainData& data, double units_per_logit);
 
 // The scale (engine units per logit) at which sigmoid(score / scale) best predicts the outcomes of the
 // decisive rows that have scores (least squares; Texel's K scan over 10 .. 10,000 and a golden-section
@@ -63,16 +75,18 @@ struct TrainSet {
 };
 
 // Reads `path` (a datagen file of `game`) through game.sparse_inputs; InputError naming the file and
-// line for a position the game cannot read, and for a game without sparse inputs.
+// line for a position the game cannot read, and for a game without sparse inputs. With `handmade`
+// (a residual fit: HandmadeEval::value), each row keeps that evaluation of its position too.
+using HandmadeValue = std::function<double(const std::string& position_text)>;
 TrainSet load_train_set(const GameEntry& game, const std::string& path, double validation, std::uint64_t seed,
-                        int threads, std::ostream& progress);
+                        int threads, std::ostream& progress, const HandmadeValue& handmade = nullptr);
 
 // Several datagen files as one set, in the order given (a generation trained on the data of the
 // generations before it too, train.md §9). Game g of file i is game g + i x 2^40 of the set, so that
 // games of different files stay apart; the held-out games of file 0 are the ones it has alone, and
 // one file reads exactly as load_train_set above (hash included).
 TrainSet load_train_set(const GameEntry& game, const std::vector<std::string>& paths, double validation,
-                        std::uint64_t seed, int threads, std::ostream& progress);
+                        std::uint64_t seed, int threads, std::ostream& progress, const HandmadeValue& handmade = nullptr);
 
 // The files named in a message: "a.data" or "a.data, b.data, ...".
 std::string data_files_text(const std::vector<std::string>& paths);

@@ -223,7 +223,7 @@ double mean_loss(const Model& model, const TrainData& data, int threads) {
       const std::size_t begin = static_cast<std::size_t>(b) * kBlockRows, end = std::min(rows, begin + kBlockRows);
       double sum = 0;
       for (std::size_t r = begin; r < end; ++r) {
-        const float y = forward(model, data, r, scratch[static_cast<std::size_t>(me)]);
+        const float y = forward(model, data, r, scratch[static_cast<std::size_t>(me)]) + data.base(r);
         const double e = 1 / (1 + std::exp(-static_cast<double>(y))) - data.targets[r];
         sum += e * e;
       }

@@ -142,7 +142,7 @@ float forward(const Model& model, const TrainData& data, std::size_t row, Scratc
 
 void accumulate(const Model& model, const TrainData& data, std::size_t row, float weight, Scratch& scratch,
                 BlockGradient& out) {
-  const float y = forward(model, data, row, scratch);
+  const float y = forward(model, data, row, scratch) + data.base(row);
   const float s = 1.0f / (1.0f + std::exp(-y));
   const float e = s - data.targets[row];
   out.loss += static_cast<double>(e) * e;

@@ -1,6 +1,7 @@
 #pragma once
 // The learnable forms in float, as the trainer fits them (docs/tools/train.md §3). Both output a
-// logit y; the loss of a position is (sigmoid(y) - target)^2.
+// logit y; the loss of a position is (sigmoid(base + y) - target)^2, where base is 0 but in a residual
+// fit (dataset.hpp: the hand-made evaluation's logit, which the engine adds y to).
 //
 //   linear   y = b + sum of w[i] over the inputs on in perspective 0 (the side the evaluation speaks for)
 //   network  acc_p = b1 + sum of W1[i] over the inputs on in perspective p       (H values, p = 0, 1)
@@ -61,7 +62,7 @@ struct BlockGradient {
   void reset(const Model& model);
 };
 
-// y of `row` (scratch.acc keeps the network's hidden sums).
+// y of `row`, without its base (scratch.acc keeps the network's hidden sums).
 float forward(const Model& model, const TrainData& data, std::size_t row, Scratch& scratch);
 // Adds row's loss and its gradient (scaled by `weight`, e.g. 1 / batch size) into `out`.
 void accumulate(const Model& model, const TrainData& data, std::size_t row, float weight, Scratch& scratch,
