@@ -22,6 +22,23 @@ Model fit(Form form, const TrainData& data, std::uint32_t hidden, std::uint32_t 
   return model;
 }
 
+// The linear recoveries' fit: small batches, a decaying rate.
+FitSettings recovery_settings() {
+  FitSettings s;
+  s.batch = 256;
+  s.learning_rate = 0.01;
+  s.lr_gamma = 0.85;
+  s.seed = 3;
+  return s;
+}
+
+// The largest distance of a fitted input weight from the one the target was made with.
+double worst_weight_error(const Model& model, const std::vector<double>& truth) {
+  double worst = 0;
+  for (std::size_t i = 0; i < truth.size(); ++i) worst = std::max(worst, std::fabs(model.params[i] - truth[i]));
+  return worst;
+}
+
 }  // namespace
 
 TEST_CASE("the gradient of both forms matches finite differences of the mean loss", "[train]") {
@@ -62,14 +79,9 @@ TEST_CASE("the linear form recovers the weights a synthetic target was made with
     for (auto i : us) y += truth[i];
     return sigmoid(y);
   });
-  FitSettings s;
-  s.batch = 256;
-  s.learning_rate = 0.01;
-  s.lr_gamma = 0.85;
-  s.seed = 3;
+  const FitSettings s = recovery_settings();
   const Model model = fit(Form::Linear, data, 0, 12, 30, s);
-  double worst = 0;
-  for (std::uint32_t i = 0; i < kInputs; ++i) worst = std::max(worst, std::fabs(model.params[i] - truth[i]));
+  const double worst = worst_weight_error(model, truth);
   INFO("largest weight error " << worst << ", bias " << model.params[model.tail()] << ", loss " << mean_loss(model, data, 1));
   CHECK(worst < 0.05);
   CHECK(model.params[model.tail()] == Approx(bias).margin(0.05));
@@ -94,17 +106,12 @@ TEST_CASE("a residual fit learns what its base misses, not the base", "[train]")
     data.active(r, 1, count);
     data.handmade.push_back(static_cast<float>(100 * (0.4 * count - 3)));
   }
-  FitSettings s;
-  s.batch = 256;
-  s.learning_rate = 0.01;
-  s.lr_gamma = 0.85;
-  s.seed = 3;
+  const FitSettings s = recovery_settings();
   const Model without = fit(Form::Linear, data, 0, 12, 30, s);
   set_bases(data, 100);
   CHECK(data.base(0) == Approx(data.handmade[0] / 100.0));
   const Model model = fit(Form::Linear, data, 0, 12, 30, s);
-  double worst = 0;
-  for (std::uint32_t i = 0; i < kInputs; ++i) worst = std::max(worst, std::fabs(model.params[i] - truth[i]));
+  const double worst = worst_weight_error(model, truth);
   INFO("largest weight error " << worst << ", bias " << model.params[model.tail()] << ", loss " << mean_loss(model, data, 1));
   CHECK(worst < 0.05);
   CHECK(model.params[model.tail()] == Approx(0).margin(0.05));
