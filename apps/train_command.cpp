@@ -61,11 +61,8 @@ TrainOptions train_options(const TrainArgs& a) {
 // against the fingerprint it had), or none.
 HandmadeValue campaign_base(const GameEntry& game, const TrainSettings& s, const std::string& dir) {
   if (s.base_params.empty()) return nullptr;
-  const ParamSet params = ParamSet::load_file(s.base_params, game.default_params());
-  if (params.fingerprint_hex() != s.base_fingerprint) {
-    throw InputError(s.base_params + ": its values (fingerprint " + params.fingerprint_hex() + ") are not those the campaign " +
-                     dir + " was fitted over (" + s.base_fingerprint + ")");
-  }
+  const ParamSet params = tuner::load_recorded_params(s.base_params, game.default_params(), s.base_fingerprint,
+                                                     "those the campaign " + dir + " was fitted over");
   return residual_base(game, params, "gamelab train " + game.name).value;
 }
 

@@ -103,6 +103,16 @@ eval::SprtConfig sprt_from_json(const nlohmann::json& j) {
   return s;
 }
 
+ParamSet load_recorded_params(const std::string& path, const ParamSet& defaults, const std::string& recorded,
+                              const std::string& whose, const std::string& where) {
+  ParamSet params = ParamSet::load_file(path, defaults);
+  if (params.fingerprint_hex() != recorded) {
+    throw InputError(path + ": its values (fingerprint " + params.fingerprint_hex() + ") are not " + whose + " (" + recorded +
+                     (where.empty() ? "" : ", " + where) + ")");
+  }
+  return params;
+}
+
 ParamSet params_from_json(const nlohmann::json& data, const std::string& source) {
   try {
     std::vector<Param> params;

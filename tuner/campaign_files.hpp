@@ -63,4 +63,10 @@ eval::SprtConfig sprt_from_json(const nlohmann::json& data);
 // A parameter set from its JSON form without a game's defaults (campaign files hold full sets).
 ParamSet params_from_json(const nlohmann::json& data, const std::string& source);
 
+// The parameters a campaign recorded by their values' fingerprint, read again from `path` over
+// `defaults`; InputError "PATH: its values (fingerprint F) are not WHOSE (RECORDED[, WHERE])" when the
+// file's values changed since.
+ParamSet load_recorded_params(const std::string& path, const ParamSet& defaults, const std::string& recorded,
+                              const std::string& whose, const std::string& where = "");
+
 }  // namespace gamelab::tuner

@@ -2,7 +2,6 @@
 // The registry's perft and search for a turn-based game with an alpha-beta engine (Raichu, jump
 // chess): the game gives its root position and how it writes a move and the position after it; the
 // counting, the divide, the iterations and the report are the same for every such game.
-#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -73,8 +72,8 @@ SparseInputSet side_to_move_sparse_inputs(std::string name, std::uint32_t count,
 }
 
 // A turn-based game's hand-made evaluation for a residual fit (GameEntry::handmade_eval): the
-// position file parsed by `parse`, Game::evaluate with the parameters' values, clamped as the search
-// clamps it (AlphaBeta::evaluate), from the side to move's view (perspective 0). The engine adds the
+// position file parsed by `parse`, Game::evaluate with the parameters' values, kept below a decided
+// game's scores as the search keeps it (search::static_score), from the side to move's view (perspective 0). The engine adds the
 // file's output times the file's scale to it, so its units per logit are the file's scale (0).
 template <class Game, class State>
 std::function<HandmadeEval(const ParamSet&)> alphabeta_handmade_eval(State (*parse)(const std::string& text,
@@ -83,7 +82,7 @@ std::function<HandmadeEval(const ParamSet&)> alphabeta_handmade_eval(State (*par
     HandmadeEval out;
     out.value = [parse, weights = params.values()](const std::string& text) {
       const State state = parse(text, "position");
-      return static_cast<double>(std::clamp(Game::evaluate(state, weights.data()), -search::kWinBound + 1, search::kWinBound - 1));
+      return static_cast<double>(search::static_score(Game::evaluate(state, weights.data())));
     };
     return out;
   };

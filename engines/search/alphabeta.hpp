@@ -308,7 +308,7 @@ class AlphaBeta {
     if constexpr (kHasIncremental) {
       if (incremental_) {
         value = incremental_->evaluate(s, ply, weights_.data(), moves);
-        return std::clamp(value, -kWinBound + 1, kWinBound - 1);
+        return static_score(value);
       }
     }
     if constexpr (requires { G::evaluate(s, weights_.data(), moves); }) {
@@ -316,7 +316,7 @@ class AlphaBeta {
     } else {
       value = G::evaluate(s, weights_.data());
     }
-    return std::clamp(value, -kWinBound + 1, kWinBound - 1);
+    return static_score(value);
   }
 
   // Ordering scores: TT move, then captures by victim value, then killers, then history.

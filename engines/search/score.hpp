@@ -12,6 +12,10 @@ constexpr int kWinBound = kWin - 2 * kMaxPly;
 inline int win_in(int ply) { return kWin - ply; }
 inline int loss_in(int ply) { return -kWin + ply; }
 inline bool is_decisive(int score) { return score > kWinBound || score < -kWinBound; }
+// A static evaluation as the search uses it: kept below the scores of a decided game.
+inline int static_score(int evaluation) {
+  return evaluation < -kWinBound + 1 ? -kWinBound + 1 : evaluation > kWinBound - 1 ? kWinBound - 1 : evaluation;
+}
 
 // Transposition-table scores are stored relative to the node (distance from it) and converted back
 // on probe, so a win found through a transposition keeps its true distance from the root.

@@ -335,11 +335,8 @@ RunReport run_campaign(const std::string& dir, const RunOptions& options, std::o
   const GameEntry& game = find_game(settings.game);
   check_generations_game(game);
   const std::string params_path = campaign_file(dir, "params.json");
-  const ParamSet params = ParamSet::load_file(params_path, game.default_params());
-  if (params.fingerprint_hex() != settings.params_fingerprint) {
-    throw InputError(params_path + ": its values (fingerprint " + params.fingerprint_hex() + ") are not the campaign's (" +
-                     settings.params_fingerprint + ", config.json)");
-  }
+  const ParamSet params =
+      tuner::load_recorded_params(params_path, game.default_params(), settings.params_fingerprint, "the campaign's", "config.json");
   const Context c{dir, settings, game, params, options, progress};
 
   const std::string journal_path = campaign_file(dir, "journal.jsonl");
