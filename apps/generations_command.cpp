@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "eval/distributed/process_group.hpp"
+#include "eval/match/engine_arg.hpp"
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
@@ -22,7 +23,7 @@ namespace {
 using namespace gamelab::generations;
 
 struct GenerationsArgs {
-  std::string campaign, params, eval_mode = "add", stop_after;
+  std::string campaign, params, eval_mode = "add", start_eval, stop_after;
   int generations = 3, threads = 1, concurrency = 1;
   std::uint64_t seed = 1;
   // data
@@ -50,6 +51,10 @@ GenerationsSettings settings_from_args(const GameEntry& game, const GenerationsA
   s.params_file = a.params;
   s.params_fingerprint = params.fingerprint_hex();
   s.eval_add = a.eval_mode != "replace";
+  if (!a.start_eval.empty()) {
+    s.start_eval_file = a.start_eval;
+    s.start_eval_fingerprint = eval::check_learned_eval(a.start_eval, game);  // another game's or a broken file: refused here
+  }
   s.data.games = a.games;
   s.data.limit = a.data_limit;
   s.data.openings = a.data_openings;
@@ -108,9 +113,10 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
   if (!a.stop_after.empty()) options.stop_after = parse_step(a.stop_after, "--stop-after");
   const RunReport report = run_campaign(a.campaign, options, std::cerr);
   std::cout << journal_summary(report.journal);
-  const std::string best = report.next.best == 0 ? "gen0, the hand-made evaluation"
-                                                 : generation_name(report.next.best) + ", " +
-                                                       tuner::campaign_file(a.campaign, eval_file(report.next.best));
+  const GenerationsSettings stored = read_settings(a.campaign);
+  const std::string best_file = generation_eval(stored, report.next.best);
+  const std::string best = generation_name(report.next.best) + ", " +
+                           (best_file.empty() ? generation_description(stored, 0) : tuner::campaign_file(a.campaign, best_file));
   if (report.finished) {
     const int done = report.next.generation - 1;
     std::cout << "generations " << game.name << ": " << done << (done == 1 ? " generation" : " generations") << " done; best: " << best << "\n";
@@ -140,6 +146,10 @@ void add_generations_command(CLI::App& app) {
         ->check(CLI::Range(1, 1000));
     command->add_option("--seed", a->seed, "seed of every step of every generation (default 1)");
     command->add_option("--params", a->params, "engine parameters of every engine (default: the engine's)");
+    command->add_option("--start-eval", a->start_eval,
+                        "generation 0 plays with this learned evaluation file besides --params (e.g. "
+                        "engines/" + game.name + "/release.eval), in the campaign's eval mode; copied into the campaign")
+        ->check(CLI::ExistingFile);
     command->add_option("--eval-mode", a->eval_mode, "add (default): the learned output added to the hand-made evaluation; replace: instead of it")
         ->check(CLI::IsMember({"add", "replace"}));
     command->add_option("--games", a->games, "data: self-play games a generation (default 1000)")->check(CLI::Range(1, 100000000));

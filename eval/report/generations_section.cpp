@@ -62,7 +62,9 @@ Section generations_section(const std::string& dir) {
   Cards cards;
   cards.items.push_back({"generations", std::to_string(done) + " / " + std::to_string(planned),
                          "self-play, training, verification", done == planned ? Tone::Good : Tone::Warn});
-  cards.items.push_back({"best now", "gen" + std::to_string(best), best == 0 ? "the hand-made evaluation" : "gen-" + std::to_string(best) + "/train/best.eval",
+  // Generation 0 is the hand-made evaluation, or it with the learned file the campaign started from.
+  const std::string gen0 = config.contains("start_eval") ? "gen-0/best.eval (the evaluation it started from)" : "the hand-made evaluation";
+  cards.items.push_back({"best now", "gen" + std::to_string(best), best == 0 ? gen0 : "gen-" + std::to_string(best) + "/train/best.eval",
                          best > 0 ? Tone::Good : Tone::Neutral});
   section.blocks.push_back(cards);
 
@@ -92,7 +94,7 @@ Section generations_section(const std::string& dir) {
   section.blocks.push_back(facts);
 
   Table table;
-  table.caption = "Generations (gen0 is the hand-made evaluation; losses at the training's best epoch)";
+  table.caption = "Generations (gen0 is " + gen0 + "; losses at the training's best epoch)";
   table.header = {"gen", "data by", "games", "positions", "data hash", "best epoch", "train loss", "validation loss",
                   "against", "W-D-L", "Elo [95%]", "LLR", "verdict", "best after"};
   table.align = "llrrlrrrlrrrll";

@@ -271,3 +271,59 @@ TEST_CASE("gamelab generations --residual fits each network over the hand-made e
                                   "function of the position"));
   CHECK_FALSE(std::filesystem::exists("res-bullets"));
 }
+
+TEST_CASE("gamelab generations --start-eval: generation 0 plays with a learned file, the campaign's own copy",
+          "[generations][cli]") {
+  // Jump chess's release evaluation (engines/jumpchess/release.eval): a campaign that goes on from a release.
+  const std::string release_eval = std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.eval";
+  const std::string fingerprint = nlohmann::json::parse(gamelab::read_text_file(
+      std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.json"))["eval"]["fingerprint"];
+  std::filesystem::remove_all("start-camp");
+  std::filesystem::copy_file(release_eval, "start.eval", std::filesystem::copy_options::overwrite_existing);
+  const std::string command = "generations jumpchess --campaign start-camp --generations 1 --games 4 --data-limit nodes=100"
+                              " --epochs 2 --hidden 8 --batch 256 --validation 0.25 --match-limit nodes=100"
+                              " --match-games 10 --sprt elo0=-400,elo1=-300";
+  auto r = run(command + " --start-eval start.eval --stop-after data");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("self-play games at nodes=100 by gen0 (gen-0/best.eval, a copy of start.eval)"));
+  CHECK(gamelab::read_text_file("start-camp/gen-0/best.eval") == gamelab::read_text_file(release_eval));
+  const auto config = nlohmann::json::parse(gamelab::read_text_file("start-camp/config.json"));
+  CHECK(config["start_eval"]["file"] == "start.eval");
+  CHECK(config["start_eval"]["fingerprint"] == fingerprint);
+  // Generation 1's data is played by generation 0 with the copy: the data file's header names it.
+  CHECK_THAT(gamelab::read_text_file("start-camp/data/gen-1.data").substr(0, 400), Contains("gen-0/best.eval"));
+  // The file given may change or go: the campaign plays its own copy.
+  std::filesystem::remove("start.eval");
+  r = run(command + " --resume");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  // The match's baseline, gen0, carries the file; the report says what gen0 is.
+  const std::string records = gamelab::read_text_file("start-camp/gen-1/match.jsonl");
+  CHECK_THAT(records, Contains("+eval:" + fingerprint));
+  const auto journal = gamelab::tuner::read_journal("start-camp/journal.jsonl");
+  REQUIRE(journal.lines.size() == 3);
+  CHECK(journal.lines[2]["opponent"] == "gen0");
+  CHECK(journal.lines[2]["best_eval"] == (journal.lines[2]["best"] == 0 ? "gen-0/best.eval" : "gen-1/train/best.eval"));
+  const auto report = run("report start-camp --out start-report");
+  INFO(report.output);
+  REQUIRE(report.status == 0);
+  CHECK_THAT(gamelab::read_text_file("start-report/summary.md"), Contains("gen0 is gen-0/best.eval (the evaluation it started from)"));
+
+  // The copy replaced: refused before anything runs.
+  const std::string copy = gamelab::read_text_file("start-camp/gen-0/best.eval");
+  gamelab::write_file_atomic("start-camp/gen-0/best.eval", copy.substr(0, copy.size() / 2));
+  r = run(command + " --resume");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("start-camp/gen-0/best.eval"));
+  // Another game's file is refused by name; so is another start on --resume.
+  std::filesystem::remove_all("start-raichu");
+  r = run("generations raichu --campaign start-raichu --start-eval " + release_eval);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("game is 'jumpchess', expected 'raichu'"));
+  CHECK_FALSE(std::filesystem::exists("start-raichu"));
+  gamelab::write_file_atomic("start-camp/gen-0/best.eval", copy);
+  r = run(command + " --resume --start-eval " + release_eval);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.output, Contains("--start-eval gives"));
+}

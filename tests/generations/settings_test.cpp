@@ -92,7 +92,17 @@ TEST_CASE("a resume refuses a flag whose value differs from the campaign's and a
   CHECK_NOTHROW(check_resume_flags(stored, asked, {"--generations", "--games", "--sprt", "--params"}, "camp/config.json"));
   asked.params_fingerprint = "fedcba9876543210";  // the same file name with other values
   CHECK_THAT(refusal([&] { check_resume_flags(stored, asked, {"--params"}, "camp/config.json"); }), Contains("--params gives"));
-  for (const auto& f : setting_flags()) CHECK_NOTHROW(stored.to_json().at(nlohmann::ordered_json::json_pointer(f.member)));
+  // A start evaluation is written only when given; a campaign without one compares as null.
+  asked = stored;
+  asked.start_eval_file = "release.eval";
+  asked.start_eval_fingerprint = "0123456789abcdef";
+  CHECK_FALSE(stored.to_json().contains("start_eval"));
+  CHECK_THAT(refusal([&] { check_resume_flags(stored, asked, {"--start-eval"}, "camp/config.json"); }),
+             Contains("--start-eval gives {\"file\":\"release.eval\",\"fingerprint\":\"0123456789abcdef\"}, but the "
+                      "campaign was made with null"));
+  CHECK_NOTHROW(check_resume_flags(asked, asked, {"--start-eval"}, "camp/config.json"));
+  CHECK(GenerationsSettings::from_json(asked.to_json(), "c.json").start_eval_fingerprint == "0123456789abcdef");
+  for (const auto& f : setting_flags()) CHECK_NOTHROW(asked.to_json().at(nlohmann::ordered_json::json_pointer(f.member)));
 }
 
 TEST_CASE("promotion: H1 promotes, H0 keeps, an undecided match follows the rule", "[generations]") {

@@ -29,8 +29,18 @@ using tuner::campaign_file;
 std::string data_file(int k) { return "data/gen-" + std::to_string(k) + ".data"; }
 std::string train_folder(int k) { return "gen-" + std::to_string(k) + "/train"; }
 std::string eval_file(int k) { return k == 0 ? "" : train_folder(k) + "/best.eval"; }
+std::string start_eval_file() { return "gen-0/best.eval"; }
+std::string generation_eval(const GenerationsSettings& settings, int k) {
+  if (k > 0) return eval_file(k);
+  return settings.start_eval_file.empty() ? "" : start_eval_file();
+}
 std::string match_records(int k) { return "gen-" + std::to_string(k) + "/match.jsonl"; }
 std::string generation_name(int k) { return "gen" + std::to_string(k); }
+std::string generation_description(const GenerationsSettings& settings, int k) {
+  if (k == 0 && settings.start_eval_file.empty()) return "the hand-made evaluation";
+  if (k == 0) return start_eval_file() + ", a copy of " + settings.start_eval_file;
+  return eval_file(k);
+}
 
 namespace {
 
@@ -98,7 +108,8 @@ void make_data(const Context& c, int k, int played_by) {
   d.skip_tactical = !s.data.keep_tactical;
   // The file's header names the evaluation by its path: the canonical one, so that the same folder
   // gives the same data file whatever path the command was given.
-  if (played_by > 0) d.learned = {fs::weakly_canonical(c.path(eval_file(played_by))).string(), s.eval_add};
+  const std::string file = generation_eval(s, played_by);
+  if (!file.empty()) d.learned = {fs::weakly_canonical(c.path(file)).string(), s.eval_add};
   d.concurrency = c.options.concurrency;
   d.out = out;
   d.resume = resumable_partial(out + ".partial");
@@ -126,7 +137,7 @@ DataFacts read_data_facts(const Context& c, int k) {
 ordered_json data_step(const Context& c, int k, int best) {
   const GenerationsSettings& s = c.settings;
   c.progress << c.prefix(k, Step::Data) << s.data.games << " self-play games at " << s.data.limit << " by "
-             << generation_name(best) << (best == 0 ? " (the hand-made evaluation)" : " (" + eval_file(best) + ")") << std::endl;
+             << generation_name(best) << " (" << generation_description(s, best) << ")" << std::endl;
   make_data(c, k, best);
   const DataFacts facts = read_data_facts(c, k);
   ordered_json line;
@@ -244,7 +255,8 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
 
 eval::EngineArg generation_engine(const Context& c, int k, const SearchLimits& limits) {
   eval::EngineArg engine = eval::lab_engine(generation_name(k), c.params, limits);
-  if (k > 0) eval::add_learned_eval(engine, c.game, c.path(eval_file(k)), c.settings.eval_add);
+  const std::string file = generation_eval(c.settings, k);
+  if (!file.empty()) eval::add_learned_eval(engine, c.game, c.path(file), c.settings.eval_add);
   return engine;
 }
 
@@ -292,7 +304,7 @@ ordered_json match_step(const Context& c, int k, int best) {
   line["promoted"] = promotion.promoted;
   line["reason"] = promotion.reason;
   line["best"] = best_after;
-  line["best_eval"] = eval_file(best_after);
+  line["best_eval"] = generation_eval(c.settings, best_after);
   c.progress << c.prefix(k, Step::Match) << "done, W-D-L " << summary.wdl.wins << "-" << summary.wdl.draws << "-"
              << summary.wdl.losses << ", Elo " << signed_fixed(elo.elo, 1) << " [" << signed_fixed(elo.elo_lower, 1) << ", "
              << signed_fixed(elo.elo_upper, 1) << "], " << (summary.llr ? "LLR " + fixed(*summary.llr, 2) + ", " : std::string())
@@ -311,6 +323,11 @@ void create_campaign(const std::string& dir, const GenerationsSettings& settings
   fs::create_directories(dir, error);
   if (error) throw InputError(dir + ": cannot create the campaign folder (" + error.message() + ")");
   write_file_atomic(campaign_file(dir, "params.json"), params.to_json() + "\n");
+  if (!settings.start_eval_file.empty()) {
+    // The campaign keeps its own copy: the file given (a release's, a campaign's best.eval) may change.
+    fs::create_directories(fs::path(campaign_file(dir, start_eval_file())).parent_path());
+    write_file_atomic(campaign_file(dir, start_eval_file()), read_text_file(settings.start_eval_file));
+  }
   write_file_atomic(campaign_file(dir, ".gitignore"),
                     "# The self-play data of each generation: large, and rebuilt from config.json's seeds.\ndata/\n");
   tuner::create_campaign_folder(dir, settings.to_json(), resume);
@@ -337,6 +354,14 @@ RunReport run_campaign(const std::string& dir, const RunOptions& options, std::o
   const std::string params_path = campaign_file(dir, "params.json");
   const ParamSet params =
       tuner::load_recorded_params(params_path, game.default_params(), settings.params_fingerprint, "the campaign's", "config.json");
+  if (!settings.start_eval_file.empty()) {
+    const std::string copy = campaign_file(dir, start_eval_file());
+    const std::string fingerprint = eval::check_learned_eval(copy, game);
+    if (fingerprint != settings.start_eval_fingerprint) {
+      throw InputError(copy + ": fingerprint " + fingerprint + ", but config.json records start_eval.fingerprint " +
+                       settings.start_eval_fingerprint + ": generation 0's evaluation was replaced after the campaign began");
+    }
+  }
   const Context c{dir, settings, game, params, options, progress};
 
   const std::string journal_path = campaign_file(dir, "journal.jsonl");

@@ -4,14 +4,15 @@
 //
 //   config.json        the settings (settings.hpp), written by the first run
 //   params.json        the engine's parameters, for every engine of every step
+//   gen-0/best.eval    with --start-eval: generation 0's learned evaluation, a copy of the file given
 //   journal.jsonl      one line per finished step (journal.hpp)
 //   .gitignore         "data/": the self-play files are large, and the seeds rebuild them
 //   data/gen-K.data    generation K's self-play (`gamelab datagen`; .partial while it is written)
 //   gen-K/train/       generation K's training campaign (tuner/train/campaign.hpp)
 //   gen-K/match.jsonl  generation K's verification match (the match runner's records)
 //
-// Generation K: (1) self-play of the current best (the hand-made evaluation for K = 1, else the best
-// generation's best.eval); (2) a training campaign on that data; (3) a match at a node limit, the new
+// Generation K: (1) self-play of the current best (generation 0 for K = 1: the hand-made evaluation,
+// or it with gen-0/best.eval; else the best generation's best.eval); (2) a training campaign on that data; (3) a match at a node limit, the new
 // best.eval against the current best, under an SPRT with a game cap; (4) the new file becomes the
 // current best when promotion.hpp says so. Every step's seed derives from the campaign's seed and K.
 //
@@ -35,8 +36,14 @@ namespace gamelab::generations {
 std::string data_file(int generation);        // "data/gen-K.data"
 std::string train_folder(int generation);     // "gen-K/train"
 std::string eval_file(int generation);        // "gen-K/train/best.eval"; "" for generation 0
+std::string start_eval_file();                // "gen-0/best.eval"
+// The file generation K plays with: eval_file(K) for K > 0; for generation 0 start_eval_file() when the
+// campaign started from a learned evaluation (--start-eval), else "" (the hand-made evaluation alone).
+std::string generation_eval(const GenerationsSettings& settings, int generation);
 std::string match_records(int generation);    // "gen-K/match.jsonl"
-std::string generation_name(int generation);  // "genK"; gen0 is the hand-made evaluation
+std::string generation_name(int generation);  // "genK"; gen0 is the campaign's start
+// What generation K's evaluation is, for people: "the hand-made evaluation", or the file.
+std::string generation_description(const GenerationsSettings& settings, int generation);
 
 struct RunOptions {
   int threads = 1;                 // the training's (the weights do not depend on it)
@@ -51,7 +58,8 @@ struct RunReport {
   std::vector<nlohmann::json> journal;
 };
 
-// A new campaign in `dir`: config.json, params.json and .gitignore; refuses a folder that holds one.
+// A new campaign in `dir`: config.json, params.json, .gitignore and, with a start evaluation, its copy
+// gen-0/best.eval; refuses a folder that holds one.
 void create_campaign(const std::string& dir, const GenerationsSettings& settings, const ParamSet& params);
 // The settings in `dir`/config.json; InputError when there is no campaign or it is not a generations one.
 GenerationsSettings read_settings(const std::string& dir);

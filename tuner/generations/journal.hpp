@@ -9,8 +9,9 @@
 //    "wins", "draws", "losses", "pentanomial", "elo", "elo_lower", "elo_upper", "llr", "verdict",
 //    "promoted", "reason", "best", "best_eval"}
 //
-// Generation 0 is the hand-made evaluation; "played_by" and "best" are generation numbers, "eval"
-// and "best_eval" paths inside the campaign folder ("" for generation 0). The lines hold no clock
+// Generation 0 is the hand-made evaluation, or it with the campaign's gen-0/best.eval (--start-eval);
+// "played_by" and "best" are generation numbers, "eval" and "best_eval" paths inside the campaign
+// folder ("" for generation 0 without a start file). The lines hold no clock
 // reading, so a campaign stopped and resumed anywhere writes the journal of an uninterrupted one.
 // Replaying the lines tells where a resumed run goes on: the step after the last line, with the best
 // evaluation the last match line left.

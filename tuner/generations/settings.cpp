@@ -59,6 +59,8 @@ ordered_json GenerationsSettings::to_json() const {
   j["seed"] = seed;
   j["params"] = {{"file", params_file}, {"fingerprint", params_fingerprint}};
   j["eval_mode"] = eval_add ? "add" : "replace";
+  // Only when given: a campaign that starts from the hand-made evaluation writes the config it always did.
+  if (!start_eval_file.empty()) j["start_eval"] = {{"file", start_eval_file}, {"fingerprint", start_eval_fingerprint}};
   j["data"] = {{"games", data.games},
                {"limit", data.limit},
                {"openings", data.openings},
@@ -98,6 +100,10 @@ GenerationsSettings GenerationsSettings::from_json(const json& j, const std::str
     s.params_file = j.at("params").at("file").get<std::string>();
     s.params_fingerprint = j.at("params").at("fingerprint").get<std::string>();
     s.eval_add = j.at("eval_mode").get<std::string>() != "replace";
+    if (j.contains("start_eval")) {
+      s.start_eval_file = j.at("start_eval").at("file").get<std::string>();
+      s.start_eval_fingerprint = j.at("start_eval").at("fingerprint").get<std::string>();
+    }
     const json& d = j.at("data");
     s.data.games = d.at("games").get<int>();
     s.data.limit = d.at("limit").get<std::string>();
@@ -153,6 +159,7 @@ const std::vector<SettingFlag>& setting_flags() {
       {"--seed", "/seed"},
       {"--params", "/params"},
       {"--eval-mode", "/eval_mode"},
+      {"--start-eval", "/start_eval"},
       {"--games", "/data/games"},
       {"--data-limit", "/data/limit"},
       {"--data-openings", "/data/openings"},
@@ -185,8 +192,11 @@ void check_resume_flags(const GenerationsSettings& stored, const GenerationsSett
   for (const SettingFlag& f : setting_flags()) {
     if (std::find(given.begin(), given.end(), f.flag) == given.end()) continue;
     const ordered_json::json_pointer member(f.member);
-    if (have.at(member) == want.at(member)) continue;
-    throw InputError(f.flag + " gives " + want.at(member).dump() + ", but the campaign was made with " + have.at(member).dump() +
+    // A member written only when set (start_eval) is null where it is not.
+    const ordered_json had = have.contains(member) ? have.at(member) : ordered_json();
+    const ordered_json wants = want.contains(member) ? want.at(member) : ordered_json();
+    if (had == wants) continue;
+    throw InputError(f.flag + " gives " + wants.dump() + ", but the campaign was made with " + had.dump() +
                      " (" + config_path + ", " + f.member + "); --resume continues with the campaign's settings: leave " +
                      f.flag + " out (only --generations, --data-window, --threads and --concurrency may change)");
   }

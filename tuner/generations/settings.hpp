@@ -53,6 +53,10 @@ struct GenerationsSettings {
   std::string params_file;         // the parameter file given ("" for the engine's defaults) ...
   std::string params_fingerprint;  // ... and its values' fingerprint (the values are in params.json)
   bool eval_add = true;            // the learned output added to the hand-made evaluation, or replacing it
+  // Generation 0: the hand-made evaluation alone (file ""), or with a learned file (--start-eval, e.g. a
+  // release's release.eval), played in the campaign's eval mode and copied into it as gen-0/best.eval.
+  std::string start_eval_file;         // as given
+  std::string start_eval_fingerprint;  // its fingerprint, checked again before every run
   DataSettings data;
   train::TrainOptions train;  // its seed is derived per generation (step_seed); its threads are a run option
   int data_window = 1;        // generation K trains on the data of generations K - data_window + 1 .. K (from 1)
