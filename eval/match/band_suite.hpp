@@ -62,13 +62,19 @@ BandPositions interleave_bands(
     const BandSuite& suite,
     const std::function<std::vector<std::pair<std::string, std::string>>(const Band&)>& load);
 
+// A band, an axis value or a whole clock match is judged lost only when its 95% interval lies below 0
+// and it holds at least this many game pairs. With fewer the pairs' spread says little: one lost pair
+// alone has none, its interval is a point below 0 ([0,1,0,0,0]: -191 [-252, -139]), and so one unlucky
+// pair, or two of three, would refuse a release that the whole match accepts.
+inline constexpr std::uint64_t kMinPairsToJudge = 5;
+
 struct BandResult {
   std::string axis;   // "" for a band; else the axis of an aggregate over its value
   std::string name;   // the band's name, or the axis value
   WdlCounts wdl;
   PentanomialCounts penta;
   EloEstimate elo;
-  bool loses() const { return penta.pairs() > 0 && elo.elo_upper < 0; }
+  bool loses() const { return penta.pairs() >= kMinPairsToJudge && elo.elo_upper < 0; }
   std::string label() const { return axis.empty() ? name : axis + " " + name; }
 };
 

@@ -125,6 +125,23 @@ TEST_CASE("results per band — a loss beyond the interval is flagged — one ax
   CHECK_THAT(text, !Catch::Contains("n 8"));
 }
 
+TEST_CASE("a band is judged lost only from 5 game pairs on: fewer have no spread to judge by", "[match][bands]") {
+  gamelab_test::TempFolder dir("band_suite_few");
+  BandSuite suite = read_band_suite(write_suite(dir));
+  std::vector<PairRecord> records;
+  for (int k = 0; k < 4; ++k) records.push_back(pair_in("n=8", 0.0, 0.5));  // A lost a game of each pair
+  auto results = band_results(suite, records, "A");
+  REQUIRE(results.size() == 2);
+  CHECK(results[0].penta.pairs() == 4);
+  CHECK(results[0].elo.elo_upper < 0);  // four identical pairs: an interval of no width below 0 ...
+  CHECK_FALSE(results[0].loses());      // ... and too few pairs to say so
+  records.push_back(pair_in("n=8", 0.0, 0.5));
+  results = band_results(suite, records, "A");
+  CHECK(results[0].penta.pairs() == kMinPairsToJudge);
+  CHECK(results[0].loses());
+  CHECK_FALSE(results[1].loses());  // a band without games
+}
+
 TEST_CASE("results per axis value where a value covers several bands", "[match][bands]") {
   BandSuite suite;
   suite.game = "raichu";

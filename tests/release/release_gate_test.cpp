@@ -178,7 +178,7 @@ TEST_CASE("gamelab release: a band or the clock lost beyond its interval is name
       {"name": "n=8", "tags": {"n": "8"}, "openings": ")") + GAMELAB_DATA_DIR + R"(/openings/raichu-gate.json"},
       {"name": "n=10", "tags": {"n": "10"}, "openings": ")" + GAMELAB_DATA_DIR + R"(/openings/raichu-n10-gate.json"}]})");
   const ProcessResult r = run_gamelab(release_args(
-      root, weak, {"--games", "16", "--limit", "depth=2", "--suite", suite, "--clock", "movetime=5", "--clock-games", "8",
+      root, weak, {"--games", "20", "--limit", "depth=2", "--suite", suite, "--clock", "movetime=5", "--clock-games", "10",
                    "--clock-note", "a stand-in for the bot's 1 s", "--records", root.path("records.jsonl")}));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
@@ -186,7 +186,7 @@ TEST_CASE("gamelab release: a band or the clock lost beyond its interval is name
   CHECK_THAT(r.out, Catch::Contains("match: loses on n=") && Catch::Contains("(a loss beyond its 95% interval)"));
   CHECK_THAT(r.out, Catch::Contains("clock match: loses to the defaults at movetime=5"));
   CHECK_THAT(r.out, Catch::Contains("## At the bot's clock: candidate vs the default parameters") &&
-                        Catch::Contains("8 games at movetime=5") && Catch::Contains("**loses**") &&
+                        Catch::Contains("10 games at movetime=5") && Catch::Contains("**loses**") &&
                         Catch::Contains("- the clock: a stand-in for the bot's 1 s"));
   CHECK_THAT(r.out, Catch::Contains("clock match records kept in "));
   const std::string kept = r.out.substr(r.out.find("clock match records kept in ") + 28);
