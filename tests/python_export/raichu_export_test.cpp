@@ -167,6 +167,22 @@ void require_legal_and_on_time(const State& s, double limit_s, const std::string
   CHECK(run.process.seconds < limit_s);
 }
 
+// The release's parameters exported without its learned evaluation: the hand-made port, which the
+// engine plays with exported_params() alone. (Without --params the export is the release as its bots
+// play it, with its release.eval when it has one; the learned tests below check that file's way.)
+std::string exported_handmade() {
+  static std::string path;
+  if (!path.empty()) return path;
+  const auto dir = work_folder();
+  const std::string params = (dir / "raichu_release_params.json").string();
+  exported_params().save_file(params);
+  const std::string out = (dir / "raichu_handmade.py").string();
+  const ProcessResult run = gamelab::run_process({GAMELAB_BINARY, "export", "raichu", "--python", out, "--params", params}, "", 60);
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  return path = out;
+}
+
 }  // namespace
 
 TEST_CASE("the Raichu export is Python 3.6 with the standard library only", "[python][raichu]") {
@@ -214,7 +230,7 @@ TEST_CASE("the Raichu export generates the engine's successors and evaluation on
     pressing += f[ConvertCohesion] != 0 || f[ConvertApproach] != 0 || f[ConvertDefenderEdge] != 0;
   }
   CHECK(pressing > 200);
-  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_positions.jsonl", cases), 600);
+  require_driver_agrees("check_raichu.py", exported_handmade(), write_cases("raichu_positions.jsonl", cases), 600);
 }
 
 TEST_CASE("the Raichu export carries the Raichu-only 3-piece tables as the rule they prove", "[python][raichu]") {
@@ -277,7 +293,7 @@ TEST_CASE("the Raichu export finds the engine's minimax value at depth 3", "[pyt
   // The file's tables (bitboard masks, cells, keys) are made per board size: every size the lab plays.
   for (const State& s : random_positions(8, 37, {10, 12, 14, 16})) cases.push_back(minimax_case(s, params, 3));
   cases.push_back(minimax_case(start_position(16), params, 2));
-  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_minimax.jsonl", cases), 600);
+  require_driver_agrees("check_raichu.py", exported_handmade(), write_cases("raichu_minimax.jsonl", cases), 600);
 }
 
 TEST_CASE("the Raichu export finds the engine's minimax value at depths 4 and 5", "[python][raichu][slow]") {
@@ -285,7 +301,7 @@ TEST_CASE("the Raichu export finds the engine's minimax value at depths 4 and 5"
   std::vector<json> cases;
   for (const State& s : random_positions(30, 47, {8, 10})) cases.push_back(minimax_case(s, params, 4));
   for (const State& s : random_positions(6, 53, {8})) cases.push_back(minimax_case(s, params, 5));
-  require_driver_agrees("check_raichu.py", exported("raichu", "python"), write_cases("raichu_minimax_deep.jsonl", cases), 3600);
+  require_driver_agrees("check_raichu.py", exported_handmade(), write_cases("raichu_minimax_deep.jsonl", cases), 3600);
 }
 
 TEST_CASE("the Raichu export plays legal moves on time from the tournament's command line", "[python][raichu][timed]") {
@@ -658,10 +674,15 @@ TEST_CASE("the Raichu export with a learned evaluation plays legal moves from th
 TEST_CASE("the Raichu export writes a learned evaluation only when given one, and refuses another game's",
           "[python][raichu][learned]") {
   const gamelab::ParamSet params = exported_params();
-  // Without --eval: nothing of it (the file is byte for byte what it was before the learned sections).
-  const std::string plain = gamelab::read_text_file(exported("raichu", "python"));
+  // Parameters without --eval: nothing of it (the file is byte for byte what it was before the learned sections).
+  const std::string plain = gamelab::read_text_file(exported_handmade());
   CHECK(plain.find("LEARNED") == std::string::npos);
   CHECK(plain.find("%%") == std::string::npos);
+  // Without --params: the release as its bots play it, with its own release.eval when it has one.
+  const std::string release_text = gamelab::read_text_file(exported("raichu", "python"));
+  const auto release_eval = exported_eval("", true, true);  // the release's compiled-in file, or none
+  CHECK((release_text.find("LEARNED_ADD") != std::string::npos) == static_cast<bool>(release_eval));
+  CHECK(release_text == export_python(params, exported_params_source(), release_eval));
   // With it: the header names the file, its fingerprint, form and mode; the same file, the same bytes.
   const std::string eval = written(random_file(false, 11), "header_linear.eval");
   const auto file = LearnedEval::read(eval);
