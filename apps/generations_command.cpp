@@ -113,10 +113,10 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
   if (!a.stop_after.empty()) options.stop_after = parse_step(a.stop_after, "--stop-after");
   const RunReport report = run_campaign(a.campaign, options, std::cerr);
   std::cout << journal_summary(report.journal);
-  const GenerationsSettings stored = read_settings(a.campaign);
-  const std::string best_file = generation_eval(stored, report.next.best);
+  const std::string best_file = generation_eval(report.settings, report.next.best);
   const std::string best = generation_name(report.next.best) + ", " +
-                           (best_file.empty() ? generation_description(stored, 0) : tuner::campaign_file(a.campaign, best_file));
+                           (best_file.empty() ? generation_description(report.settings, 0)
+                                              : tuner::campaign_file(a.campaign, best_file));
   if (report.finished) {
     const int done = report.next.generation - 1;
     std::cout << "generations " << game.name << ": " << done << (done == 1 ? " generation" : " generations") << " done; best: " << best << "\n";

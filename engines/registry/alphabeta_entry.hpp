@@ -73,8 +73,9 @@ SparseInputSet side_to_move_sparse_inputs(std::string name, std::uint32_t count,
 
 // A turn-based game's hand-made evaluation for a residual fit (GameEntry::handmade_eval): the
 // position file parsed by `parse`, Game::evaluate with the parameters' values, kept below a decided
-// game's scores as the search keeps it (search::static_score), from the side to move's view (perspective 0). The engine adds the
-// file's output times the file's scale to it, so its units per logit are the file's scale (0).
+// game's scores as the search keeps it (search::static_score), from the side to move's view
+// (perspective 0). The engine adds the file's output times the file's scale to it, so its units per
+// logit are the file's scale (0).
 template <class Game, class State>
 std::function<HandmadeEval(const ParamSet&)> alphabeta_handmade_eval(State (*parse)(const std::string& text,
                                                                                     const std::string& source)) {

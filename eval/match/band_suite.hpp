@@ -67,6 +67,9 @@ BandPositions interleave_bands(
 // alone has none, its interval is a point below 0 ([0,1,0,0,0]: -191 [-252, -139]), and so one unlucky
 // pair, or two of three, would refuse a release that the whole match accepts.
 inline constexpr std::uint64_t kMinPairsToJudge = 5;
+inline bool lost_beyond_interval(const PentanomialCounts& penta, const EloEstimate& elo) {
+  return penta.pairs() >= kMinPairsToJudge && elo.elo_upper < 0;
+}
 
 struct BandResult {
   std::string axis;   // "" for a band; else the axis of an aggregate over its value
@@ -74,7 +77,7 @@ struct BandResult {
   WdlCounts wdl;
   PentanomialCounts penta;
   EloEstimate elo;
-  bool loses() const { return penta.pairs() >= kMinPairsToJudge && elo.elo_upper < 0; }
+  bool loses() const { return lost_beyond_interval(penta, elo); }
   std::string label() const { return axis.empty() ? name : axis + " " + name; }
 };
 

@@ -298,7 +298,7 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
                    {"faults", faults_json(s)}};
   if (!o.clock_note.empty()) data["clock"]["note"] = o.clock_note;
   add_bands(data["clock"], config, s, "clock match", losses);
-  if (s.penta.pairs() >= kMinPairsToJudge && elo.elo_upper < 0) {
+  if (lost_beyond_interval(s.penta, elo)) {
     char line[200];
     std::snprintf(line, sizeof line, "clock match: loses to %s at %s, Elo %+.1f [%+.1f, %+.1f]",
                   against_release ? "the current release" : "the defaults", o.clock.c_str(), elo.elo, elo.elo_lower,

@@ -369,6 +369,7 @@ RunReport run_campaign(const std::string& dir, const RunOptions& options, std::o
   if (journal.truncated_line) progress << tuner::truncation_note(journal) << std::endl;
   tuner::repair_journal(journal);
   RunReport report;
+  report.settings = settings;
   report.journal = journal.lines;
   report.next = replay_journal(journal);
   JournalPosition& at = report.next;

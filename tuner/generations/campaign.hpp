@@ -53,6 +53,7 @@ struct RunOptions {
 };
 
 struct RunReport {
+  GenerationsSettings settings;  // the campaign's, as the run read them
   JournalPosition next;   // where the campaign stands now
   bool finished = false;  // every generation of the settings is done
   std::vector<nlohmann::json> journal;
