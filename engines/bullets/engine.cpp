@@ -78,6 +78,10 @@ Mcts& Engine::mcts_for(Side side) {
   return *mcts_[side];
 }
 
+std::int64_t safety_reserve_ms(std::int64_t movetime_ms) {
+  return std::min<std::int64_t>(kSafetyReserveMs, movetime_ms / 4);
+}
+
 SearchResult Engine::search(const State& state, Side side, const SearchLimits& limits) {
   check_limits(limits, "search limits");
   const auto started = std::chrono::steady_clock::now();
@@ -96,10 +100,10 @@ SearchResult Engine::search(const State& state, Side side, const SearchLimits& l
       return result;
     }
   }
-  // The safety's checks come out of the move's time: median 2 ms, at most about 15 (safety.hpp).
+  // The safety's checks come out of the move's time (safety_reserve_ms).
   SearchLimits tree_limits = limits;
   if (safety_ && limits.movetime_ms) {
-    tree_limits.movetime_ms = std::max<std::int64_t>(1, *limits.movetime_ms - std::min<std::int64_t>(kSafetyReserveMs, *limits.movetime_ms / 4));
+    tree_limits.movetime_ms = std::max<std::int64_t>(1, *limits.movetime_ms - safety_reserve_ms(*limits.movetime_ms));
   }
   SearchResult result = tree_search(state, side, tree_limits);
   if (safety_ && !result.proven && result.action) {

@@ -78,10 +78,17 @@ using Mcts = search::SimultaneousMcts<SearchGame>;
 constexpr int kPassiveBullets = 4;
 
 constexpr int kTournamentMoveMs = 150;
-// What a move time leaves for the safety after the tree (at most a quarter of it; the safety stops
-// deepening at the move time): over the 5,342 positions of a 30-game match it took a median 2.5-5 ms
-// and 16 at the 99th percentile on a loaded 2-core machine, with no deadline (safety.hpp).
-constexpr std::int64_t kSafetyReserveMs = 12;
+// What a move time leaves for the safety after the tree: a quarter of it, at most kSafetyReserveMs. Over
+// the 5,342 positions of a 30-game match the safety took a median 2.5-5 ms and 16 at the 99th percentile
+// on a loaded 2-core machine, with no deadline (safety.hpp); over 218 positions of two melees of the
+// clock match clock-trusted, on an idle core, a median 2.4 ms, 7.6 at the 90th percentile and 20.2 at
+// most. It was 12 ms until pair 41 of that match: at round 1,176 (350 bullets on a 17 x 25 board) the
+// deepening needed 16.6 ms to tell the six actions safe eight joint moves deep from the one safe seven
+// deep that the tree preferred; 12 ms, less on a loaded machine, stopped it at depth 7 and the release
+// played that one, into the trap that hit it at round 1,234 (tests/bullets/safety_test.cpp). At the
+// bot's 80 ms the tree now stops 20 ms early.
+constexpr std::int64_t kSafetyReserveMs = 24;
+std::int64_t safety_reserve_ms(std::int64_t movetime_ms);
 // The bot's own start, parse and exit take 13-17 ms (median; 31 ms at worst) on a loaded 2-core
 // machine; the rest of the margin is for the scheduler. With 45 ms, 5 answers in 1,000 came late
 // (up to 204 ms) under load average 6, so the search now gets 150 - 70 ms less the start.

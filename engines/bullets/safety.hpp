@@ -52,7 +52,7 @@ inline int long_safety_horizon(const State& state) {
 }
 
 // The deepest safety the engine asks for (safest()), and the checks it may spend above depth 1: at
-// 0.25-1 microsecond a check, 5-20 ms; on a move clock the tree leaves 12 ms of the move for it
+// 0.25-1 microsecond a check, 5-20 ms; on a move clock the tree leaves a quarter of the move, at most 24 ms, for it
 // (engine.hpp) and the deadline stops the deepening where a full board makes checks slow.
 constexpr int kSafetyDepth = 8;
 constexpr std::uint64_t kSafetyBudget = 20000;

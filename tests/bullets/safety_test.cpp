@@ -115,6 +115,7 @@ constexpr const char* kClockLong = "reports/bullets/clock-long/records.jsonl";
 constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jsonl";
 constexpr const char* kClockDeep8 = "reports/bullets/clock-deep8/records.jsonl";
 constexpr const char* kClockLimit = "reports/bullets/clock-limit/records.jsonl";
+constexpr const char* kClockTrusted = "reports/bullets/clock-trusted/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -621,4 +622,63 @@ TEST_CASE("the plan's step is checked: a careful player back on its start square
     CHECK_FALSE(result.plan_hit_round);
     CHECK(*result.action == kLeft);
   }
+}
+
+TEST_CASE("clock-trusted's pair 41: the deepening cut by the clock at depth 7, where six actions were safe eight joint moves deep",
+          "[bullets][safety]") {
+  // Red (the release) was hit at round 1,234 of a 17 x 25 board (108 walls, limit 1,403) holding 350
+  // bullets, by the defaults' bullet of round 116. At round 1,176 it shot up (4), safe seven joint moves
+  // deep to the round limit, while 0, 2, 3, 5, 6 and 8 were safe eight deep. Its safety's deepening, with
+  // the tree's choice (4) first, needs about 17 ms there on an idle core to reach depth 8; the 12 ms the
+  // tree left it then, less on the loaded machine of that match, stopped it at depth 7. From round 1,177
+  // no action was safe eight deep, and the depth it could reach fell by one a round (the defaults' replies
+  // not always the worst) to nothing at round 1,188. The tree now leaves the safety a quarter of the move
+  // (20 ms of the bot's 80; engine.hpp), and with no clock the deepening plays an action safe eight deep.
+  const RecordedLoss loss = recorded_loss(kClockTrusted, 41, 1, "release", 1234);
+  CHECK(loss.cause.loser == Red);
+  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
+  const State s = replayed(loss.game, 1176);
+  CHECK(s.bullet_count() == 350);
+  REQUIRE(recorded_move(loss.game, 1176).second == kShootUp);
+  Foresight far(s, long_safety_horizon(s));
+  std::vector<Action> eight;
+  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+    if (far.safe_at(s, Red, a, 8)) eight.push_back(a);
+  }
+  CHECK(eight == std::vector<Action>{kUp, kLeft, kRight, kShootDown, kShootLeft, kStay});
+  CHECK(far.safe_at(s, Red, kShootUp, 7));
+  CHECK(safest(s, Red, {kShootUp, kUp, kDown, kLeft, kRight, kShootDown, kShootLeft, kShootRight, kStay}) == kUp);
+  for (const SearchResult& result : release_searches(s, Red, 3)) {
+    CHECK(std::find(eight.begin(), eight.end(), *result.action) != eight.end());
+  }
+  const State next = replayed(loss.game, 1177);
+  Foresight next_far(next, long_safety_horizon(next));
+  for (const Action a : {kLeft, kRight, kStay}) CHECK(next_far.safe_at(next, Red, a, 6));
+  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+    CHECK_FALSE(next_far.safe_at(next, Red, a, 7));
+  }
+  const State shut = replayed(loss.game, 1188);
+  Foresight shut_far(shut, long_safety_horizon(shut));
+  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+    CHECK_FALSE(shut_far.safe_at(shut, Red, a, 1));
+  }
+  CHECK(safety_reserve_ms(80) == 20);
+}
+
+TEST_CASE("clock-trusted's pair 36: a trap deeper than the eight joint moves the safety looks, the actions played safe eight deep",
+          "[bullets][safety]") {
+  // Red (the release) was hit at round 298 of a 49 x 40 board (limit 321) by the defaults' bullets of
+  // rounds 283 and 254. Every action it played up to round 275 was safe eight joint moves deep (the 64
+  // rounds reach the limit there), as deep as its safety looks; from round 276 none was, and the depth
+  // fell by one a round to nothing at round 283. Ten rounds before, at rounds 265 to 267, eight actions
+  // were safe ten joint moves deep (a probe: tens of millions of checks a round), so the trap began
+  // deeper still: beyond any depth a move's time allows.
+  const RecordedLoss loss = recorded_loss(kClockTrusted, 36, 1, "release", 298);
+  CHECK(loss.cause.loser == Red);
+  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
+  const State s = replayed(loss.game, 275);
+  REQUIRE(recorded_move(loss.game, 275).second == kLeft);
+  CHECK(Foresight(s).safe_at(s, Red, kLeft, 8));
+  for (const SearchResult& result : release_searches(s, Red, 3)) CHECK(Foresight(s).safe_at(s, Red, *result.action, 8));
+  CHECK(safe_actions(replayed(loss.game, 283), Red, 1).empty());
 }
