@@ -116,6 +116,7 @@ constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jso
 constexpr const char* kClockDeep8 = "reports/bullets/clock-deep8/records.jsonl";
 constexpr const char* kClockLimit = "reports/bullets/clock-limit/records.jsonl";
 constexpr const char* kClockTrusted = "reports/bullets/clock-trusted/records.jsonl";
+constexpr const char* kClockReserve = "reports/bullets/clock-reserve/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -681,4 +682,31 @@ TEST_CASE("clock-trusted's pair 36: a trap deeper than the eight joint moves the
   CHECK(Foresight(s).safe_at(s, Red, kLeft, 8));
   for (const SearchResult& result : release_searches(s, Red, 3)) CHECK(Foresight(s).safe_at(s, Red, *result.action, 8));
   CHECK(safe_actions(replayed(loss.game, 283), Red, 1).empty());
+}
+
+TEST_CASE("clock-reserve's pair 1: a shot safe nine joint moves deep where four actions were safe sixteen deep, now seen",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 703 of a small sparse long board holding 294 bullets, by the
+  // defaults' bullet of round 251 and its own of round 107. At round 661 it shot down (5), safe nine
+  // joint moves deep to the round limit, while stepping down, left, right and staying were safe sixteen
+  // deep, each proven in a few hundred checks at most; the deepening stopped at depth 8 then. From round
+  // 662 every action was safe at most eight deep, and a corridor of one safe action a round led to the
+  // hit. The deepening now goes to depth 16 where it is cheap, and no longer shoots there.
+  const RecordedLoss loss = recorded_loss(kClockReserve, 1, 0, "release", 703);
+  CHECK(loss.cause.loser == Blue);
+  const State s = replayed(loss.game, 661);
+  REQUIRE(recorded_move(loss.game, 661).first == kShootDown);
+  Foresight far(s, long_safety_horizon(s));
+  for (const Action a : {kDown, kLeft, kRight, kStay}) CHECK(far.safe_at(s, Blue, a, 16));
+  CHECK(far.safe_at(s, Blue, kShootDown, 9));
+  CHECK_FALSE(far.safe_at(s, Blue, kShootDown, 10));
+  const State next = replayed(loss.game, 662);
+  Foresight next_far(next, long_safety_horizon(next));
+  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+    CHECK_FALSE(next_far.safe_at(next, Blue, a, 9));
+  }
+  const Action kept = safest(s, Blue, {kShootDown, kUp, kDown, kLeft, kRight, kShootUp, kShootLeft, kShootRight, kStay});
+  CHECK(kept != kShootDown);
+  CHECK(far.safe_at(s, Blue, kept, 16));
+  for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kShootDown);
 }
