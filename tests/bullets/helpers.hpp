@@ -1,5 +1,6 @@
 #pragma once
 // Small helpers for Bullets tests: positions from one-character-per-square drawings, actions by name.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -52,5 +53,6 @@ inline int sq(const State& s, int row, int col) { return s.board->cell(row, col)
 // The action numbers, by name, as the handout lists them.
 constexpr Action kUp = 0, kDown = 1, kLeft = 2, kRight = 3, kShootUp = 4, kShootDown = 5, kShootLeft = 6,
                  kShootRight = 7, kStay = 8;
+constexpr std::array<Action, 9> kEveryAction{kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay};
 
 }  // namespace bullets_test

@@ -77,6 +77,16 @@ RecordedLoss recorded_loss(const char* file, int pair, int game, const std::stri
   return {std::move(r), *cause};
 }
 
+// The position at `round` of a game the release lost to a trap deeper than two joint moves, as `loser`,
+// checked to be the one where it played `played`.
+State trapped_at(const RecordedLoss& loss, Side loser, std::size_t round, Action played) {
+  CHECK(loss.cause.loser == loser);
+  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
+  const auto [blue, red] = recorded_move(loss.game, round);
+  REQUIRE((loser == Blue ? blue : red) == played);
+  return replayed(loss.game, round);
+}
+
 ReleaseLoss release_loss(const char* file, int pair, std::uint32_t hit_round, std::size_t round) {
   const Recorded r = recorded(file, pair, 0);
   REQUIRE(r.seats[0] == "release");
@@ -636,14 +646,11 @@ TEST_CASE("clock-trusted's pair 41: the deepening cut by the clock at depth 7, w
   // not always the worst) to nothing at round 1,188. The tree now leaves the safety a quarter of the move
   // (20 ms of the bot's 80; engine.hpp), and with no clock the deepening plays an action safe eight deep.
   const RecordedLoss loss = recorded_loss(kClockTrusted, 41, 1, "release", 1234);
-  CHECK(loss.cause.loser == Red);
-  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
-  const State s = replayed(loss.game, 1176);
+  const State s = trapped_at(loss, Red, 1176, kShootUp);
   CHECK(s.bullet_count() == 350);
-  REQUIRE(recorded_move(loss.game, 1176).second == kShootUp);
   Foresight far(s, long_safety_horizon(s));
   std::vector<Action> eight;
-  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+  for (const Action a : kEveryAction) {
     if (far.safe_at(s, Red, a, 8)) eight.push_back(a);
   }
   CHECK(eight == std::vector<Action>{kUp, kLeft, kRight, kShootDown, kShootLeft, kStay});
@@ -655,12 +662,12 @@ TEST_CASE("clock-trusted's pair 41: the deepening cut by the clock at depth 7, w
   const State next = replayed(loss.game, 1177);
   Foresight next_far(next, long_safety_horizon(next));
   for (const Action a : {kLeft, kRight, kStay}) CHECK(next_far.safe_at(next, Red, a, 6));
-  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+  for (const Action a : kEveryAction) {
     CHECK_FALSE(next_far.safe_at(next, Red, a, 7));
   }
   const State shut = replayed(loss.game, 1188);
   Foresight shut_far(shut, long_safety_horizon(shut));
-  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+  for (const Action a : kEveryAction) {
     CHECK_FALSE(shut_far.safe_at(shut, Red, a, 1));
   }
   CHECK(safety_reserve_ms(80) == 20);
@@ -675,10 +682,7 @@ TEST_CASE("clock-trusted's pair 36: a trap deeper than the eight joint moves the
   // were safe ten joint moves deep (a probe: tens of millions of checks a round), so the trap began
   // deeper still: beyond any depth a move's time allows.
   const RecordedLoss loss = recorded_loss(kClockTrusted, 36, 1, "release", 298);
-  CHECK(loss.cause.loser == Red);
-  CHECK_THAT(loss.cause.text(), Catch::Contains("trapped deeper than two joint moves"));
-  const State s = replayed(loss.game, 275);
-  REQUIRE(recorded_move(loss.game, 275).second == kLeft);
+  const State s = trapped_at(loss, Red, 275, kLeft);
   CHECK(Foresight(s).safe_at(s, Red, kLeft, 8));
   for (const SearchResult& result : release_searches(s, Red, 3)) CHECK(Foresight(s).safe_at(s, Red, *result.action, 8));
   CHECK(safe_actions(replayed(loss.game, 283), Red, 1).empty());
@@ -693,16 +697,14 @@ TEST_CASE("clock-reserve's pair 1: a shot safe nine joint moves deep where four 
   // 662 every action was safe at most eight deep, and a corridor of one safe action a round led to the
   // hit. The deepening now goes to depth 16 where it is cheap, and no longer shoots there.
   const RecordedLoss loss = recorded_loss(kClockReserve, 1, 0, "release", 703);
-  CHECK(loss.cause.loser == Blue);
-  const State s = replayed(loss.game, 661);
-  REQUIRE(recorded_move(loss.game, 661).first == kShootDown);
+  const State s = trapped_at(loss, Blue, 661, kShootDown);
   Foresight far(s, long_safety_horizon(s));
   for (const Action a : {kDown, kLeft, kRight, kStay}) CHECK(far.safe_at(s, Blue, a, 16));
   CHECK(far.safe_at(s, Blue, kShootDown, 9));
   CHECK_FALSE(far.safe_at(s, Blue, kShootDown, 10));
   const State next = replayed(loss.game, 662);
   Foresight next_far(next, long_safety_horizon(next));
-  for (const Action a : {kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay}) {
+  for (const Action a : kEveryAction) {
     CHECK_FALSE(next_far.safe_at(next, Blue, a, 9));
   }
   const Action kept = safest(s, Blue, {kShootDown, kUp, kDown, kLeft, kRight, kShootUp, kShootLeft, kShootRight, kStay});
