@@ -71,6 +71,7 @@ TEST_CASE("gamelab generations raichu: two generations, their files, journal and
   make_whole();
   for (const char* file : kSameFiles) CHECK(std::filesystem::exists(std::string("whole/") + file));
   CHECK(gamelab::read_text_file("whole/.gitignore").find("\ndata/\n") != std::string::npos);
+  CHECK(gamelab::read_text_file("whole/.gitignore").find("\ngen-*/train/checkpoint.bin\n") != std::string::npos);
   const auto journal = gamelab::tuner::read_journal("whole/journal.jsonl");
   REQUIRE(journal.lines.size() == 6);
   const auto& data1 = journal.lines[0];
