@@ -78,10 +78,6 @@ Mcts& Engine::mcts_for(Side side) {
   return *mcts_[side];
 }
 
-std::int64_t safety_reserve_ms(std::int64_t movetime_ms) {
-  return std::min<std::int64_t>(kSafetyReserveMs, movetime_ms / 4);
-}
-
 SearchResult Engine::search(const State& state, Side side, const SearchLimits& limits) {
   check_limits(limits, "search limits");
   const auto started = std::chrono::steady_clock::now();

@@ -29,15 +29,19 @@ inline const std::filesystem::path& work_folder() {
 
 inline std::string driver(const std::string& name) { return std::string(PYTHON_EXPORT_DRIVERS) + "/" + name; }
 
-// `gamelab export <game> --<flag> FILE` once per run; the file's path. The export's own run must
-// succeed: REQUIREd on first use.
-inline std::string exported(const std::string& game, const std::string& flag) {
+// `gamelab export <game> --<flag> FILE [extra...]` once per run for the same arguments; the file's path.
+// The export's own run must succeed: REQUIREd on first use.
+inline std::string exported(const std::string& game, const std::string& flag, const std::vector<std::string>& extra = {}) {
   static std::map<std::string, std::string> files;
-  const std::string key = game + " " + flag;
+  std::string key = game + " " + flag;
+  for (const std::string& arg : extra) key += " " + arg;
   auto it = files.find(key);
   if (it != files.end()) return it->second;
-  const std::string path = (work_folder() / (game + "_" + flag + ".py")).string();
-  const gamelab::ProcessResult run = gamelab::run_process({GAMELAB_BINARY, "export", game, "--" + flag, path}, "", 60);
+  const std::string name = game + "_" + flag + (extra.empty() ? "" : "_" + std::to_string(files.size())) + ".py";
+  const std::string path = (work_folder() / name).string();
+  std::vector<std::string> argv{GAMELAB_BINARY, "export", game, "--" + flag, path};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  const gamelab::ProcessResult run = gamelab::run_process(argv, "", 60);
   INFO(run.out << run.err);
   REQUIRE(run.exit_code == 0);
   REQUIRE(std::filesystem::exists(path));

@@ -171,16 +171,9 @@ void require_legal_and_on_time(const State& s, double limit_s, const std::string
 // engine plays with exported_params() alone. (Without --params the export is the release as its bots
 // play it, with its release.eval when it has one; the learned tests below check that file's way.)
 std::string exported_handmade() {
-  static std::string path;
-  if (!path.empty()) return path;
-  const auto dir = work_folder();
-  const std::string params = (dir / "raichu_release_params.json").string();
-  exported_params().save_file(params);
-  const std::string out = (dir / "raichu_handmade.py").string();
-  const ProcessResult run = gamelab::run_process({GAMELAB_BINARY, "export", "raichu", "--python", out, "--params", params}, "", 60);
-  INFO(run.out << run.err);
-  REQUIRE(run.exit_code == 0);
-  return path = out;
+  const std::string params = (work_folder() / "raichu_release_params.json").string();
+  if (!std::filesystem::exists(params)) exported_params().save_file(params);
+  return exported("raichu", "python", {"--params", params});
 }
 
 }  // namespace
