@@ -51,9 +51,9 @@ inline int long_safety_horizon(const State& state) {
   return std::max(kSafetyHorizon, static_cast<int>(state.limit - std::min(state.limit, state.round)));
 }
 
-// The deepest safety the engine asks for (safest()), and the checks it may spend above depth 1: at
-// 0.25-1 microsecond a check, 5-20 ms; on a move clock the tree leaves a quarter of the move, at most
-// 24 ms, for it (engine.hpp) and the deadline stops the deepening where a full board makes checks slow.
+// The deepest safety the engine asks for (safest()), and the checks it may spend above depth 1 at a node
+// limit: at 0.25-1 microsecond a check, 5-20 ms. On a move clock the tree leaves a quarter of the move,
+// at most 24 ms, for it (engine.hpp), and that deadline alone ends the deepening.
 // The depth was 8 until pair 1 of the clock match clock-reserve: at round 661 the release shot, safe
 // nine joint moves deep, where four actions were safe sixteen deep and proven so in 48 to 473 checks;
 // from round 662 every action was safe at most eight deep, and the trap closed at round 703. The budget
@@ -131,13 +131,13 @@ class Foresight {
 // The action the engine plays among `preference` (the tree's choice first, then the others it searched,
 // most played first), by iterative deepening: among the actions safe at depth 1, the first, then the first
 // safe at depth 2, and so on up to kSafetyDepth, while one is found and the next depth can be expected to
-// fit in kSafetyBudget checks. Where some of the actions safe at depth 1 over kSafetyHorizon rounds are
+// fit in kSafetyBudget checks (with a `deadline`: until the deadline, the last depth finished standing). Where some of the actions safe at depth 1 over kSafetyHorizon rounds are
 // safe to the round limit (long_safety_horizon), it keeps to those and deepens to the limit: on a board
 // full of bullets the 64 rounds call an action safe six joint moves deep that is safe one deep to the
 // limit (clock-deep8's pair 41 at round 940). Where none is, the 64 rounds rank them. In an open position
 // the tree's choice is safe and the budget ends it at depth 3; where few actions are safe each depth is
 // cheap and it looks deeper, where the traps are. `preference.front()` when none is safe even at depth 1.
-// Same arguments, same answer — unless a `deadline` (a search on a move time) stops the deepening first.
+// Same arguments, same answer — without a `deadline` (a search on a move time).
 Action safest(const State& state, Side side, const std::vector<Action>& preference,
               std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 

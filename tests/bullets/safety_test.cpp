@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "bullets/engine.hpp"
@@ -127,6 +128,7 @@ constexpr const char* kClockDeep8 = "reports/bullets/clock-deep8/records.jsonl";
 constexpr const char* kClockLimit = "reports/bullets/clock-limit/records.jsonl";
 constexpr const char* kClockTrusted = "reports/bullets/clock-trusted/records.jsonl";
 constexpr const char* kClockReserve = "reports/bullets/clock-reserve/records.jsonl";
+constexpr const char* kClockDeep16 = "reports/bullets/clock-deep16/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -711,4 +713,51 @@ TEST_CASE("clock-reserve's pair 1: a shot safe nine joint moves deep where four 
   CHECK(kept != kShootDown);
   CHECK(far.safe_at(s, Blue, kept, 16));
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kShootDown);
+}
+
+TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by the count where three actions were safe nine deep and more, now the clock's",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 731 of a small sparse long board by the defaults' bullet of round
+  // 108, doomed from round 711. At round 697, 303 bullets on the board, it shot down (5): safe seven
+  // joint moves deep to the round limit, refuted at eight, while stepping up, stepping left and staying
+  // were safe eleven deep (a probe, a million checks a depth). With the shot first, the deepening refuted
+  // it at depth 8 in 8,822 checks, and proving another action safe there needed 12,345 more, past the
+  // count of 20,000: the shot stood. The count is what keeps games at node limits the same for a seed; on
+  // a move clock the deadline now ends the deepening alone. The shot was not the trap: in the rounds after
+  // it actions were safe twelve deep and more, and from round 701 none was (a probe): a trap more than
+  // twelve joint moves deep on a board of 305 bullets, beyond what a move's time buys.
+  const RecordedLoss loss = recorded_loss(kClockDeep16, 41, 0, "release", 731);
+  const State s = trapped_at(loss, Blue, 697, kShootDown);
+  CHECK(s.bullet_count() == 303);
+  Foresight far(s, long_safety_horizon(s));
+  CHECK(far.safe_at(s, Blue, kShootDown, 7));
+  CHECK_FALSE(far.safe_at(s, Blue, kShootDown, 8));
+  for (const Action a : {kUp, kLeft, kStay}) CHECK(far.safe_at(s, Blue, a, 9));
+  const std::vector<Action> preference{kShootDown, kUp, kDown, kLeft, kRight, kShootUp, kShootLeft, kShootRight, kStay};
+  CHECK(safest(s, Blue, preference) == kShootDown);
+  const Action timed = safest(s, Blue, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
+  CHECK(timed != kShootDown);
+  CHECK(far.safe_at(s, Blue, timed, 8));
+}
+
+TEST_CASE("clock-deep16's pair 17: a melee on 184 bullets, the actions played safe eight joint moves deep where one was safe nine, the trap deeper still",
+          "[bullets][safety]") {
+  // Red (the release) was hit at round 520 of an 18 x 23 board by the defaults' bullet of round 478,
+  // doomed from round 518. From round 470 it had one to three actions safe at depth 1 a round, on a board
+  // of 173 bullets and more, each safe nine to eleven joint moves deep or more (a probe, three million
+  // checks a depth). At round 506 it stepped up (0), safe eight deep, where stepping right (3) was safe
+  // nine: with the step up first, the deepening refuted it at depth 9 past its count and kept it. On the
+  // move clock the deadline now lets it finish depth 9 where the time allows. From round 508 no action
+  // was safe ten deep, and the depth fell by one a round: the trap was sealed before, deeper than the
+  // safety can look in a move's time.
+  const RecordedLoss loss = recorded_loss(kClockDeep16, 17, 1, "release", 520);
+  const State s = trapped_at(loss, Red, 506, kUp);
+  Foresight far(s, long_safety_horizon(s));
+  CHECK(far.safe_at(s, Red, kUp, 8));
+  CHECK_FALSE(far.safe_at(s, Red, kUp, 9));
+  CHECK(far.safe_at(s, Red, kRight, 9));
+  const std::vector<Action> preference{kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay};
+  CHECK(safest(s, Red, preference) == kUp);
+  const Action timed = safest(s, Red, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
+  CHECK(far.safe_at(s, Red, timed, 9));
 }
