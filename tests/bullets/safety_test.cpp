@@ -743,9 +743,9 @@ TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by th
 TEST_CASE("clock-deep16's pair 17: a melee on 184 bullets, the actions played safe eight joint moves deep where one was safe nine, the trap deeper still",
           "[bullets][safety]") {
   // Red (the release) was hit at round 520 of an 18 x 23 board by the defaults' bullet of round 478,
-  // doomed from round 518. From round 470 it had one to three actions safe at depth 1 a round, on a board
-  // of 173 bullets and more, each safe nine to eleven joint moves deep or more (a probe, three million
-  // checks a depth). At round 506 it stepped up (0), safe eight deep, where stepping right (3) was safe
+  // doomed from round 518. From round 470, on a board of 173 bullets and more, it had one to eight actions
+  // safe at depth 1 a round, the best safe at least eight to eleven joint moves deep (a probe, 0.3-3
+  // million checks a depth). At round 506 it stepped up (0), safe eight deep, where stepping right (3) was safe
   // nine: with the step up first, the deepening refuted it at depth 9 past its count and kept it. On the
   // move clock the deadline now lets it finish depth 9 where the time allows. From round 508 no action
   // was safe ten deep, and the depth fell by one a round: the trap was sealed before, deeper than the
