@@ -715,6 +715,20 @@ TEST_CASE("clock-reserve's pair 1: a shot safe nine joint moves deep where four 
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kShootDown);
 }
 
+// `played`, preferred (then every other action), is what safest() keeps where its count of checks stops
+// the deepening (a node limit); with a deadline 500 ms away, far more than the depth needs, it plays an
+// action safe `depth` joint moves deep, which `played` is not.
+void kept_by_count_not_by_clock(const State& s, Side side, Action played, Foresight& far, int depth) {
+  std::vector<Action> preference{played};
+  for (const Action a : kEveryAction) {
+    if (a != played) preference.push_back(a);
+  }
+  CHECK(safest(s, side, preference) == played);
+  const Action timed = safest(s, side, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
+  CHECK(timed != played);
+  CHECK(far.safe_at(s, side, timed, depth));
+}
+
 TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by the count where three actions were safe nine deep and more, now the clock's",
           "[bullets][safety]") {
   // Blue (the release) was hit at round 731 of a small sparse long board by the defaults' bullet of round
@@ -733,11 +747,7 @@ TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by th
   CHECK(far.safe_at(s, Blue, kShootDown, 7));
   CHECK_FALSE(far.safe_at(s, Blue, kShootDown, 8));
   for (const Action a : {kUp, kLeft, kStay}) CHECK(far.safe_at(s, Blue, a, 9));
-  const std::vector<Action> preference{kShootDown, kUp, kDown, kLeft, kRight, kShootUp, kShootLeft, kShootRight, kStay};
-  CHECK(safest(s, Blue, preference) == kShootDown);
-  const Action timed = safest(s, Blue, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
-  CHECK(timed != kShootDown);
-  CHECK(far.safe_at(s, Blue, timed, 8));
+  kept_by_count_not_by_clock(s, Blue, kShootDown, far, 8);
 }
 
 TEST_CASE("clock-deep16's pair 17: a melee on 184 bullets, the actions played safe eight joint moves deep where one was safe nine, the trap deeper still",
@@ -756,8 +766,5 @@ TEST_CASE("clock-deep16's pair 17: a melee on 184 bullets, the actions played sa
   CHECK(far.safe_at(s, Red, kUp, 8));
   CHECK_FALSE(far.safe_at(s, Red, kUp, 9));
   CHECK(far.safe_at(s, Red, kRight, 9));
-  const std::vector<Action> preference{kUp, kDown, kLeft, kRight, kShootUp, kShootDown, kShootLeft, kShootRight, kStay};
-  CHECK(safest(s, Red, preference) == kUp);
-  const Action timed = safest(s, Red, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
-  CHECK(far.safe_at(s, Red, timed, 9));
+  kept_by_count_not_by_clock(s, Red, kUp, far, 9);
 }
