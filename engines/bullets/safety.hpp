@@ -131,10 +131,11 @@ class Foresight {
 // The action the engine plays among `preference` (the tree's choice first, then the others it searched,
 // most played first), by iterative deepening: among the actions safe at depth 1, the first, then the first
 // safe at depth 2, and so on up to kSafetyDepth, while one is found and the next depth can be expected to
-// fit in kSafetyBudget checks (with a `deadline`: until the deadline, the last depth finished standing). Where some of the actions safe at depth 1 over kSafetyHorizon rounds are
-// safe to the round limit (long_safety_horizon), it keeps to those and deepens to the limit: on a board
-// full of bullets the 64 rounds call an action safe six joint moves deep that is safe one deep to the
-// limit (clock-deep8's pair 41 at round 940). Where none is, the 64 rounds rank them. In an open position
+// fit in kSafetyBudget checks (with a `deadline`: until the deadline, the last depth finished standing).
+// Where some of the actions safe at depth 1 over kSafetyHorizon rounds are safe to the round limit
+// (long_safety_horizon), it keeps to those and deepens to the limit: on a board full of bullets the 64
+// rounds call an action safe six joint moves deep that is safe one deep to the limit (clock-deep8's pair
+// 41 at round 940). Where none is, the 64 rounds rank them. In an open position
 // the tree's choice is safe and the budget ends it at depth 3; where few actions are safe each depth is
 // cheap and it looks deeper, where the traps are. `preference.front()` when none is safe even at depth 1.
 // Same arguments, same answer — without a `deadline` (a search on a move time).

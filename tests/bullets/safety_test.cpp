@@ -194,6 +194,20 @@ std::vector<State> crowded_positions(int count, int bullets_min, int bullets_max
   return out;
 }
 
+// `played`, preferred (then every other action), is what safest() keeps where its count of checks stops
+// the deepening (a node limit); with a deadline 500 ms away, far more than the depth needs, it plays an
+// action safe `depth` joint moves deep, which `played` is not.
+void kept_by_count_not_by_clock(const State& s, Side side, Action played, Foresight& far, int depth) {
+  std::vector<Action> preference{played};
+  for (const Action a : kEveryAction) {
+    if (a != played) preference.push_back(a);
+  }
+  CHECK(safest(s, side, preference) == played);
+  const Action timed = safest(s, side, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
+  CHECK(timed != played);
+  CHECK(far.safe_at(s, side, timed, depth));
+}
+
 }  // namespace
 
 TEST_CASE("post-mortem: the release's loss in pair 22 of the gate was a step one shot dooms, with safe ones left",
@@ -715,20 +729,6 @@ TEST_CASE("clock-reserve's pair 1: a shot safe nine joint moves deep where four 
   for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action != kShootDown);
 }
 
-// `played`, preferred (then every other action), is what safest() keeps where its count of checks stops
-// the deepening (a node limit); with a deadline 500 ms away, far more than the depth needs, it plays an
-// action safe `depth` joint moves deep, which `played` is not.
-void kept_by_count_not_by_clock(const State& s, Side side, Action played, Foresight& far, int depth) {
-  std::vector<Action> preference{played};
-  for (const Action a : kEveryAction) {
-    if (a != played) preference.push_back(a);
-  }
-  CHECK(safest(s, side, preference) == played);
-  const Action timed = safest(s, side, preference, std::chrono::steady_clock::now() + std::chrono::milliseconds(500));
-  CHECK(timed != played);
-  CHECK(far.safe_at(s, side, timed, depth));
-}
-
 TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by the count where three actions were safe nine deep and more, now the clock's",
           "[bullets][safety]") {
   // Blue (the release) was hit at round 731 of a small sparse long board by the defaults' bullet of round
@@ -750,7 +750,7 @@ TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by th
   kept_by_count_not_by_clock(s, Blue, kShootDown, far, 8);
 }
 
-TEST_CASE("clock-deep16's pair 17: a melee on 184 bullets, the actions played safe eight joint moves deep where one was safe nine, the trap deeper still",
+TEST_CASE("clock-deep16's pair 17: a melee on 186 bullets, the actions played safe eight joint moves deep where one was safe nine, the trap deeper still",
           "[bullets][safety]") {
   // Red (the release) was hit at round 520 of an 18 x 23 board by the defaults' bullet of round 478,
   // doomed from round 518. From round 470, on a board of 173 bullets and more, it had one to eight actions
@@ -762,6 +762,7 @@ TEST_CASE("clock-deep16's pair 17: a melee on 184 bullets, the actions played sa
   // safety can look in a move's time.
   const RecordedLoss loss = recorded_loss(kClockDeep16, 17, 1, "release", 520);
   const State s = trapped_at(loss, Red, 506, kUp);
+  CHECK(s.bullet_count() == 186);
   Foresight far(s, long_safety_horizon(s));
   CHECK(far.safe_at(s, Red, kUp, 8));
   CHECK_FALSE(far.safe_at(s, Red, kUp, 9));
