@@ -34,7 +34,7 @@ struct GenerationsArgs {
   std::string form = "network";
   int hidden = 32, epochs = 10, batch = 16384, scale = 0, data_window = 1;
   double learning_rate = 0.01, lr_gamma = 0.9, wdl = 0.5, validation = 0.1;
-  bool residual = false;
+  bool residual = false, warm_start = false;
   // match
   std::string match_limit = "nodes=8000", openings, boards, suite, sprt = "elo0=0,elo1=10", undecided = "positive";
   int match_games = 400;
@@ -71,6 +71,7 @@ GenerationsSettings settings_from_args(const GameEntry& game, const GenerationsA
   s.train.validation = a.validation;
   s.data_window = a.data_window;
   s.residual = a.residual;
+  s.warm_start = a.warm_start;
   s.match.limit = a.match_limit;
   s.match.games = a.match_games;
   s.match.openings = a.openings;
@@ -99,10 +100,11 @@ void run(const GameEntry& game, CLI::App* command, const GenerationsArgs& a) {
       if (command->count(f.flag) > 0) given.push_back(f.flag);
     }
     check_resume_flags(stored, asked, given, config);
-    std::optional<int> generations, window;
-    if (command->count("--generations") > 0 && a.generations != stored.generations) generations = a.generations;
-    if (command->count("--data-window") > 0 && a.data_window != stored.data_window) window = a.data_window;
-    if (generations || window) set_resume_settings(a.campaign, generations, window);
+    ResumeChanges changes;
+    if (command->count("--generations") > 0 && a.generations != stored.generations) changes.generations = a.generations;
+    if (command->count("--data-window") > 0 && a.data_window != stored.data_window) changes.data_window = a.data_window;
+    if (command->count("--warm-start") > 0 && a.warm_start != stored.warm_start) changes.warm_start = a.warm_start;
+    if (changes.any()) set_resume_settings(a.campaign, changes);
   } else {
     if (std::filesystem::exists(config)) throw InputError(a.campaign + " already holds a campaign; continue it with --resume");
     create_campaign(a.campaign, asked, params);
@@ -173,6 +175,10 @@ void add_generations_command(CLI::App& app) {
                         "train: generation K trains on the data of generations K-N+1..K (default 1: its own; may change "
                         "on --resume, for the generations still to train)")
         ->check(CLI::Range(1, 1000));
+    command->add_flag("--warm-start", a->warm_start,
+                      "train: each generation starts from the weights of the best so far (the file that played its "
+                      "data) instead of random ones; may change on --resume (--warm-start=false), for the generations "
+                      "still to train");
     command->add_flag("--residual", a->residual,
                       "train: fit each network over the hand-made evaluation of --params, which it is added to "
                       "(gamelab train --base; eval mode add)");

@@ -25,7 +25,7 @@ using namespace gamelab::train;
 
 struct TrainArgs {
   std::vector<std::string> data;
-  std::string campaign, form = "network", base;
+  std::string campaign, form = "network", base, init;
   int hidden = 32, epochs = 10, threads = 1, batch = 16384, scale = 0;
   double learning_rate = 0.01, lr_gamma = 0.9, wdl = 1.0, validation = 0.1;
   std::uint64_t seed = 1;
@@ -54,6 +54,7 @@ TrainOptions train_options(const TrainArgs& a) {
   o.validation = a.validation;
   o.seed = a.seed;
   o.threads = a.threads;
+  o.init = a.init;
   return o;
 }
 
@@ -99,6 +100,7 @@ void run_campaign(const dist::ProcessGroup& group, const std::string& dir, int t
     std::cerr << ", " << m.size() << " parameters; " << data->train.rows() << " training and " << data->validation.rows()
               << " validation positions; scale " << s.scale << " (" << s.scale_source << "), wdl " << s.wdl << "; ";
     if (!s.base_params.empty()) std::cerr << "residual over the hand-made evaluation of " << s.base_params << "; ";
+    if (!s.init.empty()) std::cerr << "starting from the weights of " << s.init << " (" << s.init_fingerprint << "); ";
     if (group.size() > 1) std::cerr << group.size() << " ranks x ";
     std::cerr << s.fit.threads << (s.fit.threads == 1 ? " thread" : " threads") << std::endl;
   }
@@ -147,6 +149,10 @@ void add_train_command(CLI::App& app) {
                         "fit the residual over the hand-made evaluation of these parameters (a parameter or release "
                         "file), which the engine adds the file to (evalmode=add); default: none")
         ->check(CLI::ExistingFile);
+    command->add_option("--init", a->init,
+                        "start from this evaluation file's weights (of the game, the form and --hidden) instead of "
+                        "random ones: a warm start, to go on training a network on new data; default: none")
+        ->check(CLI::ExistingFile);
     command->add_option("--validation", a->validation, "fraction of games held out (default 0.1)")->check(CLI::Range(0.0, 0.99));
     command->add_option("--seed", a->seed, "seed of the split, the initial weights and the order (default 1)");
     command->add_option("--threads", a->threads, "threads (default 1; the weights do not depend on it)")->check(CLI::Range(1, 512));
@@ -161,7 +167,7 @@ void add_train_command(CLI::App& app) {
         if (a->resume) {
           if (group.root()) {
             for (const char* flag : {"--data", "--form", "--hidden", "--batch", "--learning-rate", "--lr-gamma", "--wdl",
-                                     "--scale", "--validation", "--seed", "--base"}) {
+                                     "--scale", "--validation", "--seed", "--base", "--init"}) {
               if (command->count(flag) > 0) {
                 throw InputError(std::string(flag) + ": --resume continues with the campaign's settings (only --threads and "
                                  "--epochs may change)");

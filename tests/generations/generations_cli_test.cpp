@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/run.hpp"
+#include "core/eval_file.hpp"
 #include "core/text_file.hpp"
 #include "tuner/campaign_files.hpp"
 
@@ -228,6 +229,41 @@ TEST_CASE("gamelab generations --data-window: a later generation trains on the d
   // A window below 1 is refused.
   const auto bad = run(kCommand + " --resume --data-window 0");
   CHECK(bad.status != 0);
+}
+
+TEST_CASE("gamelab generations --warm-start: a generation's training begins at the weights of the best that played its data",
+          "[generations][cli]") {
+  make_whole();
+  std::filesystem::remove_all("camp");
+  std::filesystem::copy("whole", "camp", std::filesystem::copy_options::recursive);
+  const auto before = gamelab::tuner::read_journal("camp/journal.jsonl");
+  REQUIRE(before.lines.size() == 6);
+  const std::string best = before.lines[5]["best_eval"].get<std::string>();  // what plays generation 3's data
+  REQUIRE_FALSE(best.empty());
+  // Turned on at a resume, it holds for the generations still to train.
+  const auto r = run(kCommand + " --resume --generations 3 --warm-start --stop-after train");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("from the weights of " + best));
+  CHECK(nlohmann::json::parse(gamelab::read_text_file("camp/config.json"))["train"]["warm_start"] == true);
+  const auto journal = gamelab::tuner::read_journal("camp/journal.jsonl");
+  REQUIRE(journal.lines.size() == 8);
+  CHECK(journal.lines[7]["step"] == "train");
+  CHECK(journal.lines[7]["init"] == best);
+  CHECK_FALSE(journal.lines[1].contains("init"));  // generation 1 trained from random weights
+  // The training campaign recorded the file, and its epoch 0 is that file's weights.
+  const auto train = nlohmann::json::parse(gamelab::read_text_file("camp/gen-3/train/config.json"));
+  const auto start = gamelab::learned::read_eval_file("camp/" + best);
+  CHECK(train["init"]["fingerprint"] == start.fingerprint_hex());
+  const auto epochs = gamelab::tuner::read_journal("camp/gen-3/train/journal.jsonl");
+  CHECK(journal.lines[7]["start_validation_loss"] == epochs.lines[0]["validation_loss"]);
+  // Turned off again: only flags a resume may change are accepted.
+  const auto off = run(kCommand + " --resume --warm-start=false --stop-after match");
+  INFO(off.output);
+  REQUIRE(off.status == 0);
+  CHECK(nlohmann::json::parse(gamelab::read_text_file("camp/config.json"))["train"]["warm_start"] == false);
+  // A campaign made without it records it off.
+  CHECK(nlohmann::json::parse(gamelab::read_text_file("whole/config.json"))["train"]["warm_start"] == false);
 }
 
 TEST_CASE("gamelab generations jumpchess plays, trains and verifies a tiny generation", "[generations][cli]") {

@@ -155,3 +155,41 @@ TEST_CASE("a campaign refuses a changed data file, a damaged checkpoint and a fo
   CHECK_THROWS_WITH(TrainCampaign::load("done", notes), Contains("checkpoint.bin: damaged"));
   CHECK_THROWS_WITH(TrainCampaign::load("nowhere", notes), Contains("nowhere: no campaign here"));
 }
+
+TEST_CASE("a warm start begins at its file's weights, and refuses a file changed since the campaign began", "[train][campaign]") {
+  for (Form form : {Form::Linear, Form::Network}) {
+    INFO(to_string(form));
+    run_in_steps("warm-from", settings(form, 1), -1);
+    const auto from = learned::read_eval_file("warm-from/best.eval");
+    TrainSettings s = settings(form, 1);
+    s.init = "warm-from/best.eval";
+    s.init_fingerprint = from.fingerprint_hex();
+    // Epoch 0 is the dequantised file: its loss, its integers again.
+    const Model start = warm_start_model(s);
+    TrainSet data = synthetic_set();
+    set_targets(data.validation, s.wdl, s.scale);
+    s.epochs = 0;
+    run_in_steps("warm-zero", s, -1);
+    const auto journal = tuner::read_journal("warm-zero/journal.jsonl");
+    REQUIRE(journal.lines.size() == 1);
+    CHECK(journal.lines[0]["validation_loss"].get<double>() == Approx(mean_loss(start, data.validation, 1)).epsilon(1e-9));
+    CHECK(learned::read_eval_file("warm-zero/best.eval").fingerprint_hex() == from.fingerprint_hex());
+    // Training from it keeps improving on the source's best.
+    s.epochs = 3;
+    run_in_steps("warm-on", s, 1);
+    const auto on = tuner::read_journal("warm-on/journal.jsonl");
+    CHECK(on.lines.back()["validation_loss"].get<double>() <= on.lines[0]["validation_loss"].get<double>());
+    CHECK(on.lines[0]["validation_loss"].get<double>() < tuner::read_journal("warm-from/journal.jsonl").lines[0]["validation_loss"].get<double>());
+
+    // The file replaced before epoch 0: refused, naming the file and both fingerprints.
+    std::filesystem::remove_all("warm-changed");
+    TrainCampaign::create("warm-changed", s);
+    std::filesystem::copy_file("warm-on/current.eval", "warm-from/best.eval", std::filesystem::copy_options::overwrite_existing);
+    REQUIRE(learned::read_eval_file("warm-from/best.eval").fingerprint_hex() != from.fingerprint_hex());
+    std::ostringstream notes;
+    TrainCampaign changed = TrainCampaign::load("warm-changed", notes);
+    TrainSet again = synthetic_set();
+    CHECK_THROWS_WITH(changed.run(again, nullptr, {}), Contains("warm-from/best.eval: its fingerprint is") &&
+                                                           Contains("not the " + from.fingerprint_hex() + " the campaign began from"));
+  }
+}

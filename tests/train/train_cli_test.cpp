@@ -173,6 +173,54 @@ TEST_CASE("gamelab train --base fits the residual over a parameter set's hand-ma
   CHECK_FALSE(std::filesystem::exists("bullets-residual"));
 }
 
+TEST_CASE("gamelab train --init starts from a file's weights: epoch 0 is that file, and training goes on from it", "[train][cli]") {
+  for (const char* dir : {"warm-src", "warm", "warm-linear-src", "warm-linear", "warm-bad"}) std::filesystem::remove_all(dir);
+  const std::string flags = " --data " + tiny_data() + " --batch 256 --validation 0.25 --hidden 8";
+  REQUIRE(run("train raichu" + flags + " --campaign warm-src --epochs 2").status == 0);
+  const auto source = gamelab::learned::read_eval_file("warm-src/best.eval");
+  const std::string source_path = std::filesystem::absolute("warm-src/best.eval").string();
+  // No epoch: the files written are the start, the same weights (quantising the dequantised file gives
+  // its integers back), so the same fingerprint.
+  const auto r = run("train raichu" + flags + " --campaign warm --epochs 0 --seed 7 --init warm-src/best.eval");
+  INFO(r.output);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.output, Contains("starting from the weights of " + source_path + " (" + source.fingerprint_hex() + ")"));
+  const auto config = nlohmann::json::parse(gamelab::read_text_file("warm/config.json"));
+  CHECK(config["init"]["file"] == source_path);
+  CHECK(config["init"]["fingerprint"] == source.fingerprint_hex());
+  CHECK_FALSE(nlohmann::json::parse(gamelab::read_text_file("warm-src/config.json")).contains("init"));
+  CHECK(gamelab::learned::read_eval_file("warm/best.eval").fingerprint_hex() == source.fingerprint_hex());
+  // Training goes on from it (the file is read at epoch 0 only: the checkpoint carries the weights).
+  // (Epoch 0's loss is the file's: campaign_test.cpp checks it on data large enough to say so.)
+  const auto more = run("train raichu --campaign warm --resume --epochs 2");
+  INFO(more.output);
+  REQUIRE(more.status == 0);
+  CHECK(gamelab::tuner::read_journal("warm/journal.jsonl").lines.size() == 3);
+  CHECK(gamelab::learned::read_eval_file("warm/current.eval").fingerprint_hex() != source.fingerprint_hex());
+
+  // The linear form makes the same round trip.
+  REQUIRE(run("train raichu" + flags + " --form linear --campaign warm-linear-src --epochs 2").status == 0);
+  REQUIRE(run("train raichu" + flags + " --form linear --campaign warm-linear --epochs 0 --init warm-linear-src/best.eval").status == 0);
+  CHECK(gamelab::learned::read_eval_file("warm-linear/best.eval").fingerprint_hex() ==
+        gamelab::learned::read_eval_file("warm-linear-src/best.eval").fingerprint_hex());
+
+  // Refused, naming what differs, before anything is made: another form, another hidden size, another
+  // game's file, and --init on a resume.
+  const auto form = run("train raichu" + flags + " --campaign warm-bad --form linear --init warm-src/best.eval");
+  CHECK(form.status == 2);
+  CHECK_THAT(form.output, Contains("warm-src/best.eval"));
+  CHECK_THAT(form.output, Contains("form"));
+  const auto hidden = run("train raichu --data " + tiny_data() + " --campaign warm-bad --hidden 16 --init warm-src/best.eval");
+  CHECK(hidden.status == 2);
+  CHECK_THAT(hidden.output, Contains("--init warm-src/best.eval: hidden 8, but the network asked for has 16 hidden units per perspective (--hidden)"));
+  const auto game = run("train jumpchess --data " + tiny_data() + " --campaign warm-bad --hidden 8 --init warm-src/best.eval");
+  CHECK(game.status == 2);
+  CHECK_FALSE(std::filesystem::exists("warm-bad/config.json"));
+  const auto resumed = run("train raichu --campaign warm --resume --init warm-src/best.eval");
+  CHECK(resumed.status == 2);
+  CHECK_THAT(resumed.output, Contains("--init: --resume continues with the campaign's settings"));
+}
+
 TEST_CASE("gamelab train dcms and bullets fit tiny datagen files over their own inputs and resume", "[train][cli]") {
   struct Game {
     std::string name, datagen, inputs;

@@ -191,6 +191,10 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
              << s.train.epochs << " epochs, campaign " << train_folder(k);
   if (first < k) c.progress << ", on the data of generations " << first << "-" << k;
   if (s.residual) c.progress << ", residual over the hand-made evaluation of params.json";
+  // A warm start begins at the weights of the evaluation that played this generation's data: the best
+  // so far (none when that is the hand-made evaluation alone).
+  const std::string init = s.warm_start ? generation_eval(s, data_line_of(journal, k).at("played_by").get<int>()) : "";
+  if (!init.empty()) c.progress << ", from the weights of " << init;
   c.progress << std::endl;
   for (int j = first; j <= k; ++j) ensure_data(c, k, j, data_line_of(journal, j));
   std::optional<train::TrainCampaign> campaign;
@@ -203,6 +207,7 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
     train::TrainOptions o = s.train;
     o.seed = step_seed(s.seed, k, Step::Train);
     o.threads = threads;
+    if (!init.empty()) o.init = c.path(init);
     if (base) {
       o.base_params = fs::absolute(c.path("params.json")).string();
       o.base_fingerprint = c.params.fingerprint_hex();
@@ -238,6 +243,8 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
   line["generation"] = k;
   line["step"] = "train";
   line["data"] = data_names;
+  // Only for a warm start (the journals of campaigns before it are unchanged): the file of epoch 0.
+  if (!campaign->settings().init.empty()) line["init"] = init.empty() ? campaign->settings().init : init;
   line["epochs"] = state.epoch;
   line["best_epoch"] = state.best_epoch;
   line["train_loss"] = train_loss;
@@ -341,10 +348,11 @@ GenerationsSettings read_settings(const std::string& dir) {
   return GenerationsSettings::from_json(read_json_file(path), path);
 }
 
-void set_resume_settings(const std::string& dir, std::optional<int> generations, std::optional<int> data_window) {
+void set_resume_settings(const std::string& dir, const ResumeChanges& changes) {
   GenerationsSettings s = read_settings(dir);
-  if (generations) s.generations = *generations;
-  if (data_window) s.data_window = *data_window;
+  if (changes.generations) s.generations = *changes.generations;
+  if (changes.data_window) s.data_window = *changes.data_window;
+  if (changes.warm_start) s.warm_start = *changes.warm_start;
   const std::string path = campaign_file(dir, "config.json");
   GenerationsSettings::from_json(s.to_json(), path);  // still in range
   write_file_atomic(path, s.to_json().dump(2) + "\n");

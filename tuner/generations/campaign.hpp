@@ -64,9 +64,15 @@ struct RunReport {
 void create_campaign(const std::string& dir, const GenerationsSettings& settings, const ParamSet& params);
 // The settings in `dir`/config.json; InputError when there is no campaign or it is not a generations one.
 GenerationsSettings read_settings(const std::string& dir);
-// What a --resume may change, written into config.json: --generations (more or fewer) and
-// --data-window (the generations still to train read the data of the last N generations).
-void set_resume_settings(const std::string& dir, std::optional<int> generations, std::optional<int> data_window);
+// What a --resume may change, written into config.json: --generations (more or fewer), --data-window
+// (the generations still to train read the data of the last N generations) and --warm-start (they start
+// from the best's weights, or not). Each train line of the journal records how its generation was trained.
+struct ResumeChanges {
+  std::optional<int> generations, data_window;
+  std::optional<bool> warm_start;
+  bool any() const { return generations || data_window || warm_start; }
+};
+void set_resume_settings(const std::string& dir, const ResumeChanges& changes);
 
 // Runs the campaign in `dir` from where its journal stops to its last generation (or `stop_after`),
 // one process; the steps' progress and a line per step on `progress`.

@@ -76,7 +76,8 @@ ordered_json GenerationsSettings::to_json() const {
                 {"scale", train.scale},
                 {"validation", train.validation},
                 {"data_window", data_window},
-                {"residual", residual}};
+                {"residual", residual},
+                {"warm_start", warm_start}};
   j["match"] = {{"limit", match.limit},
                 {"games", match.games},
                 {"openings", match.openings},
@@ -122,6 +123,7 @@ GenerationsSettings GenerationsSettings::from_json(const json& j, const std::str
     s.train.validation = t.at("validation").get<double>();
     s.data_window = t.value("data_window", 1);  // campaigns made before it trained on their own generation's data
     s.residual = t.value("residual", false);     // and fitted the whole target
+    s.warm_start = t.value("warm_start", false); // from random weights
     const json& m = j.at("match");
     s.match.limit = m.at("limit").get<std::string>();
     s.match.games = m.at("games").get<int>();
@@ -198,7 +200,7 @@ void check_resume_flags(const GenerationsSettings& stored, const GenerationsSett
     if (had == wants) continue;
     throw InputError(f.flag + " gives " + wants.dump() + ", but the campaign was made with " + had.dump() +
                      " (" + config_path + ", " + f.member + "); --resume continues with the campaign's settings: leave " +
-                     f.flag + " out (only --generations, --data-window, --threads and --concurrency may change)");
+                     f.flag + " out (only --generations, --data-window, --warm-start, --threads and --concurrency may change)");
   }
 }
 

@@ -61,6 +61,9 @@ struct GenerationsSettings {
   train::TrainOptions train;  // its seed is derived per generation (step_seed); its threads are a run option
   int data_window = 1;        // generation K trains on the data of generations K - data_window + 1 .. K (from 1)
   bool residual = false;      // each network fitted over the hand-made evaluation of params.json (train.md §2)
+  // Each training starts from the weights of the evaluation that played its data (the current best;
+  // random weights when that is the hand-made evaluation alone) instead of random ones (train.md §9).
+  bool warm_start = false;
   MatchSettings match;
 
   nlohmann::ordered_json to_json() const;
@@ -72,9 +75,9 @@ struct GenerationsSettings {
 std::uint64_t step_seed(std::uint64_t seed, int generation, Step step);
 
 // A flag of `gamelab generations` that fixes what the campaign computes, and the member of
-// config.json it sets ("/data/games" for --games). --generations, --data-window, --threads and
-// --concurrency are not among them: a resume may run more generations, train the next ones on more
-// generations' data, on other threads.
+// config.json it sets ("/data/games" for --games). --generations, --data-window, --warm-start, --threads
+// and --concurrency are not among them: a resume may run more generations, train the next ones on more
+// generations' data or from the best's weights, on other threads.
 struct SettingFlag {
   std::string flag;
   std::string member;  // a JSON pointer into config.json

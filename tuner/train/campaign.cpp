@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <variant>
 
 #include "core/error.hpp"
+#include "core/eval_file.hpp"
 #include "core/progress.hpp"
 #include "core/text_file.hpp"
 #include "tuner/campaign_files.hpp"
@@ -61,6 +63,7 @@ ordered_json TrainSettings::to_json() const {
   if (!base_params.empty()) {  // a campaign without a base writes the configuration it always did
     j["base"] = {{"params", base_params}, {"fingerprint", base_fingerprint}, {"units_per_logit", base_units}};
   }
+  if (!init.empty()) j["init"] = {{"file", init}, {"fingerprint", init_fingerprint}};  // likewise
   return j;
 }
 
@@ -98,6 +101,10 @@ TrainSettings TrainSettings::from_json(const json& j, const std::string& source)
       s.base_params = base.at("params").get<std::string>();
       s.base_fingerprint = base.at("fingerprint").get<std::string>();
       s.base_units = base.at("units_per_logit").get<double>();
+    }
+    if (j.contains("init")) {
+      s.init = j.at("init").at("file").get<std::string>();
+      s.init_fingerprint = j.at("init").at("fingerprint").get<std::string>();
     }
   } catch (const json::exception& e) {
     throw InputError(source + ": not a training campaign configuration (" + e.what() + ")");
@@ -147,6 +154,17 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
   s.base_params = o.base_params;
   s.base_fingerprint = o.base_fingerprint;
   s.base_units = o.base_units;
+  if (!o.init.empty()) {
+    const std::string who = "--init " + o.init;
+    const learned::EvalFile file =
+        learned::read_eval_file(o.init, {game.name, to_string(o.form), game.sparse_inputs.name, game.sparse_inputs.count});
+    if (const auto* n = std::get_if<learned::SparseNetwork>(&file.model); n && n->hidden != o.hidden) {
+      throw InputError(who + ": hidden " + std::to_string(n->hidden) + ", but the network asked for has " + std::to_string(o.hidden) +
+                       " hidden units per perspective (--hidden)");
+    }
+    s.init = std::filesystem::absolute(o.init).string();
+    s.init_fingerprint = file.fingerprint_hex();
+  }
   if (o.scale > 0) {
     s.scale = o.scale;
     s.scale_source = "given";
@@ -163,6 +181,19 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
     notes << "train: " << (data_paths.size() == 1 ? data_paths[0] + " holds" : std::string("the data files hold")) << " no search scores; the targets are the outcomes alone\n";
   }
   return s;
+}
+
+Model warm_start_model(const TrainSettings& s) {
+  const learned::EvalFile file = learned::read_eval_file(s.init, {s.game, to_string(s.form), s.inputs, s.input_count});
+  if (file.fingerprint_hex() != s.init_fingerprint) {
+    throw InputError(s.init + ": its fingerprint is " + file.fingerprint_hex() + ", not the " + s.init_fingerprint +
+                     " the campaign began from (the file changed since; config.json, /init)");
+  }
+  Model m = dequantise(file);
+  if (m.form == Form::Network && m.hidden != s.hidden) {
+    throw InputError(s.init + ": hidden " + std::to_string(m.hidden) + ", not the campaign's " + std::to_string(s.hidden));
+  }
+  return m;
 }
 
 void TrainCampaign::create(const std::string& dir, const TrainSettings& settings) {
@@ -263,7 +294,7 @@ void TrainCampaign::run(TrainSet& data, std::ostream* progress, const TrainRunOp
   };
 
   if (state_.epoch < 0) {  // the starting weights are epoch 0
-    state_.model = initial_model(s.form, s.input_count, s.hidden, s.max_active, s.fit.seed);
+    state_.model = s.init.empty() ? initial_model(s.form, s.input_count, s.hidden, s.max_active, s.fit.seed) : warm_start_model(s);
     state_.adam = AdamState{};
     state_.epoch = 0;
     state_.train_loss = mean_loss(state_.model, data.train, threads);

@@ -51,6 +51,10 @@ struct TrainSettings {
   std::string base_params;
   std::string base_fingerprint;
   double base_units = 0;
+  // A warm start (train.md §3): the evaluation file whose weights are epoch 0 ("" for random ones), and
+  // its fingerprint when the campaign began (a file changed since is refused).
+  std::string init;
+  std::string init_fingerprint;
 
   nlohmann::ordered_json to_json() const;
   static TrainSettings from_json(const nlohmann::json& data, const std::string& source);
@@ -71,12 +75,14 @@ struct TrainOptions {
   int threads = 1;
   std::string base_params, base_fingerprint;  // a residual fit (TrainSettings)
   double base_units = 0;
+  std::string init;  // a warm start: the evaluation file whose weights are epoch 0 (TrainSettings)
 };
 
 // The settings of a new campaign of `game` over the data files `data_paths`, read as `data`: the input
 // set from the game, the data's size and hash, the scale given, fitted on the data's decisive positions
 // with scores, or 100 when they do not pin it down. What the data lacks (scores, a scale) is said on
-// `notes`.
+// `notes`. A warm start's file is read and must be of the game, its input set, the form and the hidden
+// size asked (InputError naming the field).
 TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& options, const std::vector<std::string>& data_paths,
                                  const TrainSet& data, std::ostream& notes);
 
@@ -84,6 +90,10 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& opti
 // InputError, with `who` (the command and flag) and the reason, for a game without one.
 HandmadeEval residual_base(const GameEntry& game, const ParamSet& params, const std::string& who);
 void check_residual_game(const GameEntry& game, const std::string& who);  // the same refusal, before reading parameters
+
+// A warm start's epoch 0: the weights of the file `s.init`, which must still have the fingerprint the
+// campaign recorded.
+Model warm_start_model(const TrainSettings& s);
 
 struct TrainRunOptions {
   int max_epochs = -1;              // stop after this many epochs in this run (-1: to the end)

@@ -1,6 +1,7 @@
 #include "tuner/train/eval_export.hpp"
 
 #include <cmath>
+#include <variant>
 
 #include "core/error.hpp"
 
@@ -61,6 +62,31 @@ double quantisation_bound(const Model& model, std::uint32_t max_active) {
   for (std::size_t j = 0; j < 2 * static_cast<std::size_t>(model.hidden); ++j) w2 += std::fabs(model.w2()[j]);
   return 0.5 / (static_cast<double>(kTransformerScale) * kOutputScale) + 2.0 * model.hidden * 0.5 / kOutputScale +
          active * 0.5 / kTransformerScale * w2;
+}
+
+Model dequantise(const learned::EvalFile& file) {
+  using namespace learned;
+  Model m;
+  if (const auto* l = std::get_if<SparseLinear>(&file.model)) {
+    m.form = Form::Linear;
+    m.inputs = l->inputs;
+    m.params.resize(m.size());
+    for (std::uint32_t i = 0; i < l->inputs; ++i) m.params[i] = static_cast<float>(l->weights[i] / static_cast<double>(kLinearScale));
+    m.params[m.tail()] = static_cast<float>(l->bias / static_cast<double>(kLinearScale));
+    return m;
+  }
+  const auto& n = std::get<SparseNetwork>(file.model);
+  m.form = Form::Network;
+  m.inputs = n.inputs;
+  m.hidden = n.hidden;
+  m.params.resize(m.size());
+  const std::size_t hidden = n.hidden;
+  for (std::size_t j = 0; j < m.tail(); ++j) m.params[j] = static_cast<float>(n.ft_weights[j] / static_cast<double>(kTransformerScale));
+  float* tail = m.params.data() + m.tail();
+  for (std::size_t h = 0; h < hidden; ++h) tail[h] = static_cast<float>(n.ft_bias[h] / static_cast<double>(kTransformerScale));
+  for (std::size_t j = 0; j < 2 * hidden; ++j) tail[hidden + j] = static_cast<float>(n.out_weights[j] / static_cast<double>(kOutputScale));
+  tail[3 * hidden] = static_cast<float>(n.out_bias / (static_cast<double>(kTransformerScale) * kOutputScale));
+  return m;
 }
 
 }  // namespace gamelab::train

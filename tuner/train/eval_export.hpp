@@ -27,4 +27,9 @@ learned::EvalFile quantise(const Model& model, const ExportInfo& info);
 // The score in engine units is within bound x scale + 1 of y x scale (the division truncates).
 double quantisation_bound(const Model& model, std::uint32_t max_active);
 
+// The float model an evaluation file holds (the inverse of quantise: each integer divided by its
+// factor), for a training that starts from a file's weights (`gamelab train --init`, train.md §3).
+// Quantising it again gives the file's integers back.
+Model dequantise(const learned::EvalFile& file);
+
 }  // namespace gamelab::train
