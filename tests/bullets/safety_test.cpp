@@ -129,6 +129,7 @@ constexpr const char* kClockLimit = "reports/bullets/clock-limit/records.jsonl";
 constexpr const char* kClockTrusted = "reports/bullets/clock-trusted/records.jsonl";
 constexpr const char* kClockReserve = "reports/bullets/clock-reserve/records.jsonl";
 constexpr const char* kClockDeep16 = "reports/bullets/clock-deep16/records.jsonl";
+constexpr const char* kClockTimed = "reports/bullets/clock-timed/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
@@ -768,4 +769,31 @@ TEST_CASE("clock-deep16's pair 17: a melee on 186 bullets, the actions played sa
   CHECK_FALSE(far.safe_at(s, Red, kUp, 9));
   CHECK(far.safe_at(s, Red, kRight, 9));
   kept_by_count_not_by_clock(s, Red, kUp, far, 9);
+}
+
+TEST_CASE("clock-timed's pair 47: on a large dense board of 315 bullets a trap ten joint moves deep, then one action safe a round, each played",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 699 of a large dense long board by its own bullets of rounds 435
+  // and 532, doomed from round 690. From round 640 it had one to six actions a round that a reply could
+  // not doom before the round limit. At round 668 (315 bullets) it stayed, safe nine joint moves deep,
+  // where stepping up or right was safe ten deep at least (a probe, three million checks a depth): a
+  // depth no move's time reaches on such a board. From round 670 the best action's depth fell by one a
+  // joint move, and the release played the deepest each round: at round 674 stepping left was the only
+  // action safe even one deep.
+  const RecordedLoss loss = recorded_loss(kClockTimed, 47, 0, "release", 699);
+  const State s = trapped_at(loss, Blue, 674, kLeft);
+  Foresight far(s, long_safety_horizon(s));
+  ActionList mine;
+  generate_actions(s, Blue, mine);
+  for (const Action a : mine) CHECK(far.safe(s, Blue, a) == (a == kLeft));
+  CHECK(far.safe_at(s, Blue, kLeft, 8));
+  for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kLeft);
+  const State at668 = replayed(loss.game, 668);
+  CHECK(at668.bullet_count() == 315);
+  Foresight far668(at668, long_safety_horizon(at668));
+  CHECK(far668.safe_at(at668, Blue, kStay, 9));
+  CHECK_FALSE(far668.safe_at(at668, Blue, kStay, 10));
+  const State doomed = replayed(loss.game, 690);
+  Foresight far690(doomed, long_safety_horizon(doomed));
+  for (const Action a : kEveryAction) CHECK_FALSE(far690.safe(doomed, Blue, a));
 }
