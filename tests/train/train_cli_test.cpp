@@ -174,13 +174,14 @@ TEST_CASE("gamelab train --base fits the residual over a parameter set's hand-ma
 }
 
 TEST_CASE("gamelab train --init starts from a file's weights: epoch 0 is that file, and training goes on from it", "[train][cli]") {
-  for (const char* dir : {"warm-src", "warm", "warm-linear-src", "warm-linear", "warm-bad"}) std::filesystem::remove_all(dir);
+  for (const char* dir : {"warm-src", "warm", "warm-scaled", "warm-linear-src", "warm-linear", "warm-bad"}) std::filesystem::remove_all(dir);
   const std::string flags = " --data " + tiny_data() + " --batch 256 --validation 0.25 --hidden 8";
-  REQUIRE(run("train raichu" + flags + " --campaign warm-src --epochs 2").status == 0);
+  REQUIRE(run("train raichu" + flags + " --campaign warm-src --epochs 2 --scale 150").status == 0);
   const auto source = gamelab::learned::read_eval_file("warm-src/best.eval");
   const std::string source_path = std::filesystem::absolute("warm-src/best.eval").string();
   // No epoch: the files written are the start, the same weights (quantising the dequantised file gives
-  // its integers back), so the same fingerprint.
+  // its integers back) and the file's units per logit (not fitted again: the engine adds y x scale, so
+  // another scale would be another evaluation), so the same fingerprint.
   const auto r = run("train raichu" + flags + " --campaign warm --epochs 0 --seed 7 --init warm-src/best.eval");
   INFO(r.output);
   REQUIRE(r.status == 0);
@@ -188,6 +189,8 @@ TEST_CASE("gamelab train --init starts from a file's weights: epoch 0 is that fi
   const auto config = nlohmann::json::parse(gamelab::read_text_file("warm/config.json"));
   CHECK(config["init"]["file"] == source_path);
   CHECK(config["init"]["fingerprint"] == source.fingerprint_hex());
+  CHECK(config["scale"] == 150);
+  CHECK(config["scale_source"] == "init");
   CHECK_FALSE(nlohmann::json::parse(gamelab::read_text_file("warm-src/config.json")).contains("init"));
   CHECK(gamelab::learned::read_eval_file("warm/best.eval").fingerprint_hex() == source.fingerprint_hex());
   // Training goes on from it (the file is read at epoch 0 only: the checkpoint carries the weights).
@@ -197,6 +200,12 @@ TEST_CASE("gamelab train --init starts from a file's weights: epoch 0 is that fi
   REQUIRE(more.status == 0);
   CHECK(gamelab::tuner::read_journal("warm/journal.jsonl").lines.size() == 3);
   CHECK(gamelab::learned::read_eval_file("warm/current.eval").fingerprint_hex() != source.fingerprint_hex());
+
+  // A scale given still wins: the same weights, other units, another file.
+  const auto scaled = run("train raichu" + flags + " --campaign warm-scaled --epochs 0 --scale 120 --init warm-src/best.eval");
+  REQUIRE(scaled.status == 0);
+  CHECK(nlohmann::json::parse(gamelab::read_text_file("warm-scaled/config.json"))["scale_source"] == "given");
+  CHECK(gamelab::learned::read_eval_file("warm-scaled/best.eval").fingerprint_hex() != source.fingerprint_hex());
 
   // The linear form makes the same round trip.
   REQUIRE(run("train raichu" + flags + " --form linear --campaign warm-linear-src --epochs 2").status == 0);

@@ -154,6 +154,7 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
   s.base_params = o.base_params;
   s.base_fingerprint = o.base_fingerprint;
   s.base_units = o.base_units;
+  int init_scale = 0;
   if (!o.init.empty()) {
     const std::string who = "--init " + o.init;
     const learned::EvalFile file =
@@ -164,10 +165,17 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
     }
     s.init = std::filesystem::absolute(o.init).string();
     s.init_fingerprint = file.fingerprint_hex();
+    init_scale = file.scale();
   }
   if (o.scale > 0) {
     s.scale = o.scale;
     s.scale_source = "given";
+  } else if (init_scale > 0) {
+    // A warm start keeps the file's units per logit: the engine adds y x scale (to the hand-made
+    // evaluation, in a residual fit over H / scale), so the same weights under another scale are another
+    // evaluation, and epoch 0 would not be the file's.
+    s.scale = init_scale;
+    s.scale_source = "init";
   } else if (const double fitted = fit_score_scale(data.train, o.threads); fitted > 0) {
     s.scale = std::max(1, static_cast<int>(std::lround(fitted)));
     s.scale_source = "fitted";

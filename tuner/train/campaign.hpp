@@ -43,7 +43,7 @@ struct TrainSettings {
   FitSettings fit;    // batch, learning rate, gamma, betas, seed, threads
   double wdl = 1.0;   // target = wdl x outcome + (1 - wdl) x sigmoid(score / scale)
   int scale = 0;      // engine units per logit
-  std::string scale_source;  // "given", "fitted" (on the decisive games' scores) or "default"
+  std::string scale_source;  // "given", "init" (a warm start's file's), "fitted" (on the decisive games' scores) or "default"
   double validation = 0.1;
   // A residual fit (train.md §2): the parameter file whose hand-made evaluation the model is fitted
   // over and added to ("" for none), its values' fingerprint, and that evaluation's units per logit
