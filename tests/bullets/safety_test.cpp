@@ -797,3 +797,28 @@ TEST_CASE("clock-timed's pair 47: on a large dense board of 315 bullets a trap t
   Foresight far690(doomed, long_safety_horizon(doomed));
   for (const Action a : kEveryAction) CHECK_FALSE(far690.safe(doomed, Blue, a));
 }
+
+TEST_CASE("clock-timed's pair 65: a melee on 330 bullets, every action safe at most eight joint moves deep by round 812, then one a round, each played",
+          "[bullets][safety]") {
+  // Red (the release) was hit at round 831 of a small sparse long board by the defaults' bullet of round
+  // 826, doomed from round 827. From round 790 (323 bullets) it had one to six actions a round that no
+  // reply could doom before the round limit, the best nine to twelve joint moves deep and more (a probe,
+  // 300,000 checks a depth). At round 812 every action was safe at most eight deep; from round 815, where
+  // stepping up was the only action safe even one deep (ten deep), the depth fell by one a round and the
+  // release played the deepest action each time: a trap deeper than a move's time reaches.
+  const RecordedLoss loss = recorded_loss(kClockTimed, 65, 1, "release", 831);
+  const State s = trapped_at(loss, Red, 815, kUp);
+  Foresight far(s, long_safety_horizon(s));
+  ActionList mine;
+  generate_actions(s, Red, mine);
+  for (const Action a : mine) CHECK(far.safe(s, Red, a) == (a == kUp));
+  CHECK(far.safe_at(s, Red, kUp, 8));
+  for (const SearchResult& result : release_searches(s, Red, 3)) CHECK(*result.action == kUp);
+  const State at812 = replayed(loss.game, 812);
+  Foresight far812(at812, long_safety_horizon(at812));
+  CHECK(far812.safe_at(at812, Red, kShootLeft, 8));
+  CHECK_FALSE(far812.safe_at(at812, Red, kShootLeft, 9));
+  const State doomed = replayed(loss.game, 827);
+  Foresight far827(doomed, long_safety_horizon(doomed));
+  for (const Action a : kEveryAction) CHECK_FALSE(far827.safe(doomed, Red, a));
+}
