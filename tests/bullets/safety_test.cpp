@@ -209,6 +209,36 @@ void kept_by_count_not_by_clock(const State& s, Side side, Action played, Foresi
   CHECK(far.safe_at(s, side, timed, depth));
 }
 
+// A trap forced deeper than a move's time reaches, as clock-timed's losses were: at round `only_at` the
+// loser's only action that no reply dooms before the round limit is `only` (safe eight joint moves deep,
+// and the release plays it); at the earlier round `deep_at` it played `deep_played`, safe exactly
+// `deep_depth` deep; from round `doomed_at` no action is safe at all.
+struct ForcedTrap {
+  std::size_t only_at;
+  Action only;
+  std::size_t deep_at;
+  Action deep_played;
+  int deep_depth;
+  std::size_t doomed_at;
+};
+void check_forced_trap(const RecordedLoss& loss, Side loser, const ForcedTrap& t) {
+  const State s = trapped_at(loss, loser, t.only_at, t.only);
+  Foresight far(s, long_safety_horizon(s));
+  ActionList mine;
+  generate_actions(s, loser, mine);
+  for (const Action a : mine) CHECK(far.safe(s, loser, a) == (a == t.only));
+  CHECK(far.safe_at(s, loser, t.only, 8));
+  for (const SearchResult& result : release_searches(s, loser, 3)) CHECK(*result.action == t.only);
+  const State deep = replayed(loss.game, t.deep_at);
+  REQUIRE((loser == Blue ? recorded_move(loss.game, t.deep_at).first : recorded_move(loss.game, t.deep_at).second) == t.deep_played);
+  Foresight deep_far(deep, long_safety_horizon(deep));
+  CHECK(deep_far.safe_at(deep, loser, t.deep_played, t.deep_depth));
+  CHECK_FALSE(deep_far.safe_at(deep, loser, t.deep_played, t.deep_depth + 1));
+  const State doomed = replayed(loss.game, t.doomed_at);
+  Foresight doomed_far(doomed, long_safety_horizon(doomed));
+  for (const Action a : kEveryAction) CHECK_FALSE(doomed_far.safe(doomed, loser, a));
+}
+
 }  // namespace
 
 TEST_CASE("post-mortem: the release's loss in pair 22 of the gate was a step one shot dooms, with safe ones left",
@@ -781,21 +811,8 @@ TEST_CASE("clock-timed's pair 47: on a large dense board of 315 bullets a trap t
   // joint move, and the release played the deepest each round: at round 674 stepping left was the only
   // action safe even one deep.
   const RecordedLoss loss = recorded_loss(kClockTimed, 47, 0, "release", 699);
-  const State s = trapped_at(loss, Blue, 674, kLeft);
-  Foresight far(s, long_safety_horizon(s));
-  ActionList mine;
-  generate_actions(s, Blue, mine);
-  for (const Action a : mine) CHECK(far.safe(s, Blue, a) == (a == kLeft));
-  CHECK(far.safe_at(s, Blue, kLeft, 8));
-  for (const SearchResult& result : release_searches(s, Blue, 3)) CHECK(*result.action == kLeft);
-  const State at668 = replayed(loss.game, 668);
-  CHECK(at668.bullet_count() == 315);
-  Foresight far668(at668, long_safety_horizon(at668));
-  CHECK(far668.safe_at(at668, Blue, kStay, 9));
-  CHECK_FALSE(far668.safe_at(at668, Blue, kStay, 10));
-  const State doomed = replayed(loss.game, 690);
-  Foresight far690(doomed, long_safety_horizon(doomed));
-  for (const Action a : kEveryAction) CHECK_FALSE(far690.safe(doomed, Blue, a));
+  CHECK(replayed(loss.game, 668).bullet_count() == 315);
+  check_forced_trap(loss, Blue, {674, kLeft, 668, kStay, 9, 690});
 }
 
 TEST_CASE("clock-timed's pair 65: a melee on 330 bullets, every action safe at most eight joint moves deep by round 812, then one a round, each played",
@@ -807,18 +824,5 @@ TEST_CASE("clock-timed's pair 65: a melee on 330 bullets, every action safe at m
   // stepping up was the only action safe even one deep (ten deep), the depth fell by one a round and the
   // release played the deepest action each time: a trap deeper than a move's time reaches.
   const RecordedLoss loss = recorded_loss(kClockTimed, 65, 1, "release", 831);
-  const State s = trapped_at(loss, Red, 815, kUp);
-  Foresight far(s, long_safety_horizon(s));
-  ActionList mine;
-  generate_actions(s, Red, mine);
-  for (const Action a : mine) CHECK(far.safe(s, Red, a) == (a == kUp));
-  CHECK(far.safe_at(s, Red, kUp, 8));
-  for (const SearchResult& result : release_searches(s, Red, 3)) CHECK(*result.action == kUp);
-  const State at812 = replayed(loss.game, 812);
-  Foresight far812(at812, long_safety_horizon(at812));
-  CHECK(far812.safe_at(at812, Red, kShootLeft, 8));
-  CHECK_FALSE(far812.safe_at(at812, Red, kShootLeft, 9));
-  const State doomed = replayed(loss.game, 827);
-  Foresight far827(doomed, long_safety_horizon(doomed));
-  for (const Action a : kEveryAction) CHECK_FALSE(far827.safe(doomed, Red, a));
+  check_forced_trap(loss, Red, {815, kUp, 812, kShootLeft, 8, 827});
 }
