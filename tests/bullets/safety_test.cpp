@@ -195,10 +195,15 @@ std::vector<State> crowded_positions(int count, int bullets_min, int bullets_max
   return out;
 }
 
-// `played`, preferred (then every other action), is what safest() keeps where its count of checks stops
-// the deepening (a node limit); with a deadline 500 ms away, far more than the depth needs, it plays an
-// action safe `depth` joint moves deep, which `played` is not.
-void kept_by_count_not_by_clock(const State& s, Side side, Action played, Foresight& far, int depth) {
+// `played` is safe `depth` - 1 joint moves deep to the round limit and not `depth`, while each of
+// `deeper` is safe 9 deep. Preferred (then every other action), `played` is what safest() keeps where its
+// count of checks stops the deepening (a node limit); with a deadline 500 ms away, far more than the depth
+// needs, it plays an action safe `depth` joint moves deep.
+void kept_by_count_not_by_clock(const State& s, Side side, Action played, int depth, std::initializer_list<Action> deeper) {
+  Foresight far(s, long_safety_horizon(s));
+  CHECK(far.safe_at(s, side, played, depth - 1));
+  CHECK_FALSE(far.safe_at(s, side, played, depth));
+  for (const Action a : deeper) CHECK(far.safe_at(s, side, a, 9));
   std::vector<Action> preference{played};
   for (const Action a : kEveryAction) {
     if (a != played) preference.push_back(a);
@@ -774,11 +779,7 @@ TEST_CASE("clock-deep16's pair 41: a shot safe seven joint moves deep kept by th
   const RecordedLoss loss = recorded_loss(kClockDeep16, 41, 0, "release", 731);
   const State s = trapped_at(loss, Blue, 697, kShootDown);
   CHECK(s.bullet_count() == 303);
-  Foresight far(s, long_safety_horizon(s));
-  CHECK(far.safe_at(s, Blue, kShootDown, 7));
-  CHECK_FALSE(far.safe_at(s, Blue, kShootDown, 8));
-  for (const Action a : {kUp, kLeft, kStay}) CHECK(far.safe_at(s, Blue, a, 9));
-  kept_by_count_not_by_clock(s, Blue, kShootDown, far, 8);
+  kept_by_count_not_by_clock(s, Blue, kShootDown, 8, {kUp, kLeft, kStay});
 }
 
 TEST_CASE("clock-deep16's pair 17: a melee on 186 bullets, the actions played safe eight joint moves deep where one was safe nine, the trap deeper still",
@@ -794,11 +795,7 @@ TEST_CASE("clock-deep16's pair 17: a melee on 186 bullets, the actions played sa
   const RecordedLoss loss = recorded_loss(kClockDeep16, 17, 1, "release", 520);
   const State s = trapped_at(loss, Red, 506, kUp);
   CHECK(s.bullet_count() == 186);
-  Foresight far(s, long_safety_horizon(s));
-  CHECK(far.safe_at(s, Red, kUp, 8));
-  CHECK_FALSE(far.safe_at(s, Red, kUp, 9));
-  CHECK(far.safe_at(s, Red, kRight, 9));
-  kept_by_count_not_by_clock(s, Red, kUp, far, 9);
+  kept_by_count_not_by_clock(s, Red, kUp, 9, {kRight});
 }
 
 TEST_CASE("clock-timed's pair 47: on a large dense board of 315 bullets a trap ten joint moves deep, then one action safe a round, each played",

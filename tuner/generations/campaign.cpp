@@ -243,8 +243,11 @@ ordered_json train_step(const Context& c, int k, const std::vector<json>& journa
   line["generation"] = k;
   line["step"] = "train";
   line["data"] = data_names;
-  // Only for a warm start (the journals of campaigns before it are unchanged): the file of epoch 0.
-  if (!campaign->settings().init.empty()) line["init"] = init.empty() ? campaign->settings().init : init;
+  // Only for a warm start (the journals of campaigns before it are unchanged): the file of epoch 0, as the
+  // training campaign recorded it, relative to the campaign folder.
+  if (const std::string& from = campaign->settings().init; !from.empty()) {
+    line["init"] = fs::relative(from, fs::absolute(c.dir)).generic_string();
+  }
   line["epochs"] = state.epoch;
   line["best_epoch"] = state.best_epoch;
   line["train_loss"] = train_loss;

@@ -26,6 +26,18 @@ namespace {
 
 constexpr int kTrainFormat = 1;
 
+// A warm start's file, read as the campaign's model must be: of the game, its input set, the form and
+// the hidden size (InputError naming the field, and `who` for the hidden size).
+learned::EvalFile read_init_file(const std::string& who, const std::string& path, const std::string& game, Form form,
+                                 const std::string& inputs, std::uint32_t input_count, std::uint32_t hidden) {
+  learned::EvalFile file = learned::read_eval_file(path, {game, to_string(form), inputs, input_count});
+  if (const auto* n = std::get_if<learned::SparseNetwork>(&file.model); n && n->hidden != hidden) {
+    throw InputError(who + ": hidden " + std::to_string(n->hidden) + ", but the network asked for has " + std::to_string(hidden) +
+                     " hidden units per perspective (--hidden)");
+  }
+  return file;
+}
+
 std::string figure(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6f", value);
@@ -156,13 +168,8 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
   s.base_units = o.base_units;
   int init_scale = 0;
   if (!o.init.empty()) {
-    const std::string who = "--init " + o.init;
     const learned::EvalFile file =
-        learned::read_eval_file(o.init, {game.name, to_string(o.form), game.sparse_inputs.name, game.sparse_inputs.count});
-    if (const auto* n = std::get_if<learned::SparseNetwork>(&file.model); n && n->hidden != o.hidden) {
-      throw InputError(who + ": hidden " + std::to_string(n->hidden) + ", but the network asked for has " + std::to_string(o.hidden) +
-                       " hidden units per perspective (--hidden)");
-    }
+        read_init_file("--init " + o.init, o.init, game.name, o.form, game.sparse_inputs.name, game.sparse_inputs.count, o.hidden);
     s.init = std::filesystem::absolute(o.init).string();
     s.init_fingerprint = file.fingerprint_hex();
     init_scale = file.scale();
@@ -192,16 +199,12 @@ TrainSettings new_train_settings(const GameEntry& game, const TrainOptions& o, c
 }
 
 Model warm_start_model(const TrainSettings& s) {
-  const learned::EvalFile file = learned::read_eval_file(s.init, {s.game, to_string(s.form), s.inputs, s.input_count});
+  const learned::EvalFile file = read_init_file(s.init, s.init, s.game, s.form, s.inputs, s.input_count, s.hidden);
   if (file.fingerprint_hex() != s.init_fingerprint) {
     throw InputError(s.init + ": its fingerprint is " + file.fingerprint_hex() + ", not the " + s.init_fingerprint +
                      " the campaign began from (the file changed since; config.json, /init)");
   }
-  Model m = dequantise(file);
-  if (m.form == Form::Network && m.hidden != s.hidden) {
-    throw InputError(s.init + ": hidden " + std::to_string(m.hidden) + ", not the campaign's " + std::to_string(s.hidden));
-  }
-  return m;
+  return dequantise(file);
 }
 
 void TrainCampaign::create(const std::string& dir, const TrainSettings& settings) {

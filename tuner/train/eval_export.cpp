@@ -14,6 +14,8 @@ T quantised(double value, double factor) {
   return static_cast<T>(std::lround(value * factor));
 }
 
+float dequantised(double value, double factor) { return static_cast<float>(value / factor); }
+
 }  // namespace
 
 learned::EvalFile quantise(const Model& model, const ExportInfo& info) {
@@ -71,8 +73,8 @@ Model dequantise(const learned::EvalFile& file) {
     m.form = Form::Linear;
     m.inputs = l->inputs;
     m.params.resize(m.size());
-    for (std::uint32_t i = 0; i < l->inputs; ++i) m.params[i] = static_cast<float>(l->weights[i] / static_cast<double>(kLinearScale));
-    m.params[m.tail()] = static_cast<float>(l->bias / static_cast<double>(kLinearScale));
+    for (std::uint32_t i = 0; i < l->inputs; ++i) m.params[i] = dequantised(l->weights[i], kLinearScale);
+    m.params[m.tail()] = dequantised(l->bias, kLinearScale);
     return m;
   }
   const auto& n = std::get<SparseNetwork>(file.model);
@@ -81,11 +83,11 @@ Model dequantise(const learned::EvalFile& file) {
   m.hidden = n.hidden;
   m.params.resize(m.size());
   const std::size_t hidden = n.hidden;
-  for (std::size_t j = 0; j < m.tail(); ++j) m.params[j] = static_cast<float>(n.ft_weights[j] / static_cast<double>(kTransformerScale));
+  for (std::size_t j = 0; j < m.tail(); ++j) m.params[j] = dequantised(n.ft_weights[j], kTransformerScale);
   float* tail = m.params.data() + m.tail();
-  for (std::size_t h = 0; h < hidden; ++h) tail[h] = static_cast<float>(n.ft_bias[h] / static_cast<double>(kTransformerScale));
-  for (std::size_t j = 0; j < 2 * hidden; ++j) tail[hidden + j] = static_cast<float>(n.out_weights[j] / static_cast<double>(kOutputScale));
-  tail[3 * hidden] = static_cast<float>(n.out_bias / (static_cast<double>(kTransformerScale) * kOutputScale));
+  for (std::size_t h = 0; h < hidden; ++h) tail[h] = dequantised(n.ft_bias[h], kTransformerScale);
+  for (std::size_t j = 0; j < 2 * hidden; ++j) tail[hidden + j] = dequantised(n.out_weights[j], kOutputScale);
+  tail[3 * hidden] = dequantised(n.out_bias, static_cast<double>(kTransformerScale) * kOutputScale);
   return m;
 }
 
