@@ -14,6 +14,7 @@
 #include "eval/ratings/pgn_export.hpp"
 #include "eval/ratings/rating_list.hpp"
 #include "eval/records.hpp"
+#include "eval/records_statement.hpp"
 #include "eval/stats/elo.hpp"
 #include "eval/stats/sprt.hpp"
 
@@ -35,6 +36,8 @@ using eval::sprt_bounds;
 using eval::sprt_llr;
 using eval::sprt_verdict;
 using eval::truncation_warning;
+using eval::games_text;
+using eval::pentanomial_text;
 using eval::write_pgn;
 using eval::EloEstimate;
 using eval::SprtConfig;
@@ -80,29 +83,46 @@ std::string fixed(double x, int digits) {
 }
 
 struct SprtArgs {
-  std::string penta, wdl, model = "logistic";
+  std::string penta, wdl, records, engine, model = "logistic";
   double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
   bool json = false;
 };
 
 void run_sprt(const SprtArgs& args) {
-  if (args.penta.empty() == args.wdl.empty()) throw InputError("give the results with --penta or with --wdl (one of them)");
+  if (!args.penta.empty() + !args.wdl.empty() + !args.records.empty() != 1) {
+    throw InputError("give the results with --penta, --wdl or --records (one of them)");
+  }
+  if (!args.engine.empty() && args.records.empty()) throw InputError("--engine names an engine of --records; give --records");
   SprtConfig config{args.elo0, args.elo1, args.alpha, args.beta, parse_elo_model(args.model)};
   check_sprt_config(config);
-  const bool penta = !args.penta.empty();
+  const bool penta = args.wdl.empty();
   PentanomialCounts pc;
   WdlCounts wc;
   EloEstimate e;
   double llr, draws;
   std::string input;
-  if (penta) {
+  std::optional<eval::RecordsStatement> stated;
+  if (!args.records.empty()) {
+    // The pairs of a records file, from one engine's side: what a report folder's README states.
+    const RecordsFile file = read_records(args.records);
+    if (auto w = truncation_warning(file); !w.empty()) std::cerr << "gamelab: warning: " << w << "\n";
+    try {
+      stated = eval::records_statement(file.records, args.engine);
+    } catch (const InputError& error) {
+      throw InputError(args.records + ": " + error.what());
+    }
+    pc = stated->penta;
+    input = args.records + ", " + stated->engine + "'s side: " + games_text(*stated) + ", " + pentanomial_text(pc);
+  } else if (penta) {
     const auto c = parse_counts("--penta", args.penta, 5, "LL,LD,DD+WL,WD,WW");
     for (int k = 0; k < 5; ++k) pc.cells[k] = c[k];
+    input = "pentanomial LL,LD,DD+WL,WD,WW = " + args.penta + " (" + std::to_string(pc.pairs()) + " pairs, " +
+            std::to_string(pc.games()) + " games)";
+  }
+  if (penta) {
     e = estimate_elo(pc);
     llr = sprt_llr(pc, config);
     draws = pair_draw_ratio(pc);
-    input = "pentanomial LL,LD,DD+WL,WD,WW = " + args.penta + " (" + std::to_string(pc.pairs()) + " pairs, " +
-            std::to_string(pc.games()) + " games)";
   } else {
     const auto c = parse_counts("--wdl", args.wdl, 3, "W,D,L");
     wc = WdlCounts{c[0], c[1], c[2]};
@@ -115,6 +135,12 @@ void run_sprt(const SprtArgs& args) {
   const SprtVerdict verdict = sprt_verdict(llr, bounds);
   if (args.json) {
     nlohmann::ordered_json out;
+    if (stated) {
+      out["records"] = args.records;
+      out["engine"] = stated->engine;
+      out["wdl"] = {stated->wdl.wins, stated->wdl.draws, stated->wdl.losses};
+      out["statement"] = games_text(*stated);
+    }
     if (penta) out["pentanomial"] = pc.cells;
     else out["wdl"] = {wc.wins, wc.draws, wc.losses};
     out["games"] = e.games;
@@ -245,7 +271,12 @@ void add_stats_commands(CLI::App& app) {
   auto s = std::make_shared<SprtArgs>();
   auto* penta = sprt->add_option("--penta", s->penta, "pentanomial pair counts LL,LD,DD+WL,WD,WW (5 numbers)");
   auto* wdl = sprt->add_option("--wdl", s->wdl, "game counts W,D,L");
+  auto* records = sprt->add_option("--records", s->records,
+                                   "match records (JSON lines): the pentanomial of one engine's pairs, with the "
+                                   "games and W-D-L a report states");
+  sprt->add_option("--engine", s->engine, "with --records: whose side (default: the first engine of the first record)");
   penta->excludes(wdl);
+  records->excludes(penta)->excludes(wdl);
   sprt->add_option("--elo0", s->elo0, "H0: Elo difference (in the chosen model)")->required();
   sprt->add_option("--elo1", s->elo1, "H1: Elo difference, above elo0")->required();
   sprt->add_option("--alpha", s->alpha, "false positive rate (default 0.05)");

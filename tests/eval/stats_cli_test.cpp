@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "common/run.hpp"
 #include "core/rng.hpp"
@@ -101,12 +102,52 @@ TEST_CASE("gamelab sprt rejects bad flags and counts with a clear message", "[ev
   fails_with("sprt --penta 1,2,3 --elo0 0 --elo1 5", "--penta '1,2,3': expected 5 comma-separated counts LL,LD,DD+WL,WD,WW");
   fails_with("sprt --penta 1,2,3,4,x --elo0 0 --elo1 5", "expected 5 comma-separated counts");
   fails_with("sprt --wdl 1,-2,3 --elo0 0 --elo1 5", "--wdl '1,-2,3': expected 3 comma-separated counts W,D,L");
-  fails_with("sprt --elo0 0 --elo1 5", "give the results with --penta or with --wdl");
+  fails_with("sprt --elo0 0 --elo1 5", "give the results with --penta, --wdl or --records (one of them)");
+  fails_with("sprt --records x.jsonl --penta 1,2,3,4,5 --elo0 0 --elo1 5", "excludes");
+  fails_with("sprt --engine base --penta 1,2,3,4,5 --elo0 0 --elo1 5", "--engine names an engine of --records");
+  fails_with("sprt --records no_such_records.jsonl --elo0 0 --elo1 5", "no_such_records.jsonl");
   fails_with("sprt --penta 1,2,3,4,5 --wdl 1,2,3 --elo0 0 --elo1 5", "excludes");
   fails_with("sprt --penta 1,2,3,4,5 --elo0 5 --elo1 0", "must be below elo1");
   fails_with("sprt --penta 1,2,3,4,5 --elo0 0 --elo1 5 --alpha 1.5", "alpha");
   fails_with("sprt --penta 1,2,3,4,5 --elo0 0 --elo1 5 --model bayes", "expected logistic or normalized");
   fails_with("sprt --penta 1,2,3,4,5 --elo1 5", "--elo0");
+}
+
+TEST_CASE("gamelab sprt --records takes one engine's pairs from match records, in a report's words", "[eval][cli]") {
+  const std::string content = write_records("stats_cli_sprt.jsonl", 90, 8);
+  std::vector<PairRecord> records;
+  for (std::size_t at = 0, end; (end = content.find('\n', at)) != std::string::npos; at = end + 1) {
+    records.push_back(parse_record_line(content.substr(at, end - at)));
+  }
+  for (const std::string engine : {"", "top"}) {
+    const std::string name = engine.empty() ? "base" : engine;  // the first engine of the first record by default
+    const Run r = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10 --json" + (engine.empty() ? "" : " --engine " + engine));
+    INFO(r.output);
+    REQUIRE(r.status == 0);
+    const auto out = nlohmann::json::parse(r.output);
+    const WdlCounts w = wdl_counts(records, name);
+    const PentanomialCounts p = pentanomial_counts(records, name);
+    REQUIRE(w.games() == 120);  // each engine plays 60 of the 90 pairs
+    CHECK(out["engine"] == name);
+    CHECK(out["wdl"] == nlohmann::json::array({w.wins, w.draws, w.losses}));
+    CHECK(out["pentanomial"] == nlohmann::json(p.cells));
+    CHECK(out["statement"] == "120 games (60 pairs), W-D-L " + std::to_string(w.wins) + "-" + std::to_string(w.draws) + "-" +
+                                  std::to_string(w.losses));
+    CHECK(out["llr"].get<double>() == Approx(llr_logistic(p, 0, 10)));
+  }
+  const Run text = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10");
+  REQUIRE(text.status == 0);
+  CHECK_THAT(text.output, Catch::Contains("results     stats_cli_sprt.jsonl, base's side: 120 games (60 pairs), W-D-L "));
+  CHECK_THAT(text.output, Catch::Contains(", pentanomial ["));
+
+  const Run nobody = run("sprt --records stats_cli_sprt.jsonl --engine nobody --elo0 0 --elo1 10");
+  CHECK(nobody.status == 2);
+  CHECK_THAT(nobody.output, Catch::Contains("stats_cli_sprt.jsonl: no engine called 'nobody' plays in the records"));
+  gamelab::write_file_atomic("stats_cli_sprt.jsonl", "");
+  const Run empty = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10");
+  CHECK(empty.status == 2);
+  CHECK_THAT(empty.output, Catch::Contains("stats_cli_sprt.jsonl: no game pairs in the records"));
+  std::remove("stats_cli_sprt.jsonl");
 }
 
 TEST_CASE("gamelab ratings prints the rating table and is reproducible with its seed", "[eval][cli]") {

@@ -3,6 +3,7 @@
 // statistics (eval/release/report_check.hpp). The reports are read where they are committed
 // (GAMELAB_SOURCE_DIR) and never written; the refusals are shown on copies in the temporary folder.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -13,6 +14,7 @@
 #include "common/temp_folder.hpp"
 #include "core/text_file.hpp"
 #include "eval/records.hpp"
+#include "eval/records_statement.hpp"
 #include "eval/release/report_check.hpp"
 #include "eval/release/release_report.hpp"
 
@@ -274,4 +276,109 @@ TEST_CASE("a clock match taken up from the records of an earlier run is not said
                         "an earlier run, 18 played 2 at once, seed 1");
   data["clock"].erase("resumed_games");  // a report written before the field: every game played by the gate
   CHECK(clock_line() == "- 28 games at movetime=2950 (timed: the games vary from run to run), 2 at once, seed 1");
+}
+
+namespace {
+
+// A README's words with the Markdown bold marks taken out and every run of blanks and line ends made
+// one blank, so that a statement may wrap or be set in bold.
+std::string plain_words(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 2, "**") == 0) {
+      ++i;
+      continue;
+    }
+    const char c = text[i];
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Every records file in a folder of reports/<game>/ (the matches played for an issue beside the release
+// gate's own reports) must be stated by the folder's README.md in the words `gamelab sprt --records`
+// prints: "N games (P pairs), W-D-L w-d-l", from the side of the first engine of its first record. The
+// failures, each naming the file and what is missing.
+std::vector<std::string> folder_statement_failures(const fs::path& reports, std::vector<std::string>& lines) {
+  std::vector<std::string> failures;
+  std::vector<fs::path> folders;
+  for (const auto& game : fs::directory_iterator(reports)) {
+    if (!game.is_directory()) continue;
+    for (const auto& folder : fs::directory_iterator(game.path())) {
+      if (folder.is_directory()) folders.push_back(folder.path());
+    }
+  }
+  std::sort(folders.begin(), folders.end());
+  for (const auto& folder : folders) {
+    std::vector<fs::path> records;
+    for (const auto& file : fs::directory_iterator(folder)) {
+      const std::string name = file.path().filename().string();
+      if (name.size() >= 13 && name.compare(name.size() - 13, 13, "records.jsonl") == 0) records.push_back(file.path());
+    }
+    std::sort(records.begin(), records.end());
+    if (records.empty()) continue;
+    const fs::path readme = folder / "README.md";
+    const auto shown = [&](const fs::path& path) { return fs::relative(path, reports.parent_path()).string(); };
+    if (!fs::exists(readme)) {
+      failures.push_back(shown(readme) + ": missing; it must state what " + records.front().filename().string() +
+                         " holds");
+      continue;
+    }
+    const std::string words = plain_words(read_text_file(readme.string()));
+    for (const auto& file : records) {
+      const eval::RecordsFile read = eval::read_records(file.string());
+      if (read.records.empty()) {  // a match just begun: nothing to state yet
+        lines.push_back("empty     " + shown(file));
+        continue;
+      }
+      const eval::RecordsStatement statement = eval::records_statement(read.records);
+      const std::string expected = eval::games_text(statement);
+      if (words.find(expected) == std::string::npos) {
+        failures.push_back(shown(readme) + ": does not state '" + expected + "' (" + statement.engine + "'s side), what " +
+                           shown(file) + " holds (gamelab sprt --records FILE --elo0 0 --elo1 10 prints it)");
+      } else {
+        lines.push_back("states    " + shown(file) + ": " + expected);
+      }
+    }
+  }
+  return failures;
+}
+
+}  // namespace
+
+TEST_CASE("every report folder's README states the games, pairs and W-D-L of each records file in it", "[report_check]") {
+  std::vector<std::string> lines;
+  const auto failures = folder_statement_failures(fs::path(GAMELAB_SOURCE_DIR) / "reports", lines);
+  CHECK(lines.size() >= 40);
+  WARN("report folders against their records:\n" << joined(lines));
+  for (const auto& failure : failures) FAIL_CHECK(failure);
+}
+
+TEST_CASE("a report folder whose README misses its records' figures, or is missing, is refused by name", "[report_check]") {
+  gamelab_test::TempFolder folder("report_folders");
+  const fs::path source = fs::path(GAMELAB_SOURCE_DIR) / "reports/raichu/residual-clock";
+  fs::create_directories(folder / "raichu/match");
+  fs::copy_file(source / "records.jsonl", folder / "raichu/match/records.jsonl");
+  std::vector<std::string> lines;
+  {
+    const auto failures = folder_statement_failures(folder.path(), lines);
+    REQUIRE(failures.size() == 1);
+    CHECK_THAT(failures[0], Catch::Contains("raichu/match/README.md: missing"));
+  }
+  const eval::RecordsStatement statement = eval::records_statement(eval::read_records((source / "records.jsonl").string()).records);
+  CHECK(statement.engine == "candidate");
+  CHECK(eval::games_text(statement) == "64 games (32 pairs), W-D-L 8-55-1");
+  CHECK(eval::pentanomial_text(statement.penta) == "pentanomial [0, 0, 26, 5, 1]");
+  {
+    std::ofstream(folder / "raichu/match/README.md") << "Where it stopped: **62 games (31 pairs), W-D-L\n8-53-1**.\n";
+    const auto failures = folder_statement_failures(folder.path(), lines);
+    REQUIRE(failures.size() == 1);
+    CHECK_THAT(failures[0], Catch::Contains("does not state '64 games (32 pairs), W-D-L 8-55-1' (candidate's side)"));
+  }
+  std::ofstream(folder / "raichu/match/README.md") << "Where it stopped: **64 games (32 pairs), W-D-L\n8-55-1**.\n";
+  CHECK(folder_statement_failures(folder.path(), lines).empty());
 }
