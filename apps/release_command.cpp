@@ -115,7 +115,8 @@ void add_release_command(CLI::App& app) {
                             ".json when it exists and no --openings/--boards is given; `none`: no suite)");
     command->add_option("--clock", o.clock,
                         "also play the candidate against the defaults at this timed limit (e.g. movetime=780, the bot's "
-                        "real time per move); refused on a loss beyond its interval");
+                        "real time per move); refused on a loss beyond its interval; with --eval against the current "
+                        "release, and refused unless it wins there (its interval above 0)");
     command->add_option("--clock-games", o.clock_games, "games of the clock match (default 40)")->check(CLI::Range(2, 1000000));
     command->add_option("--clock-note", o.clock_note,
                         "what the --clock limit stands for, written in the report (e.g. a scaled clock: \"a tenth of the bot's 3.9 s\")");

@@ -264,10 +264,12 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const Engine
 // Step 4: the candidate at the bot's clock (--clock), on the same positions, against the default
 // parameters; with --eval against the baseline, the current release as its bots play it (what a learned
 // evaluation must beat where the tournament plays). Its losses beyond the interval, overall or per band,
-// go to `losses`.
-void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const GateSide& candidate,
-                      const GateSide& baseline, const std::string& records, Json& data, std::vector<std::string>& losses,
-                      std::ostream& progress) {
+// go to `losses`. With --eval a learned evaluation must also win there: what it gains at the gate's node
+// limit is paid for in speed at the clock, and it enters a release only where it wins at the clock (its
+// interval above 0 over at least kMinPairsToJudge pairs). Returns why it did not, or "".
+std::string play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const GateSide& candidate,
+                             const GateSide& baseline, const std::string& records, Json& data,
+                             std::vector<std::string>& losses, std::ostream& progress) {
   const SearchLimits limits = parse_limits(o.clock, "--clock");
   const bool against_release = !o.eval.empty();
   const std::string opponent = against_release ? kClockReleaseOpponent : "default parameters";
@@ -305,6 +307,15 @@ void play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const 
                   elo.elo_upper);
     losses.push_back(line);
   }
+  if (!against_release || (s.penta.pairs() >= kMinPairsToJudge && elo.elo_lower > 0)) return "";
+  char line[300];
+  std::snprintf(line, sizeof line,
+                "clock match: no gain shown over the current release at %s, Elo %+.1f [%+.1f, %+.1f] over %llu pairs "
+                "(a learned evaluation enters a release only where it wins at the clock: the interval above 0 over "
+                "at least %llu pairs; play more games with --clock-games and --resume)",
+                o.clock.c_str(), elo.elo, elo.elo_lower, elo.elo_upper, static_cast<unsigned long long>(s.penta.pairs()),
+                static_cast<unsigned long long>(kMinPairsToJudge));
+  return line;
 }
 
 // Moves the records into the reports folder (a rename, or a copy across file systems).
@@ -595,7 +606,12 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
     if (!o.clock.empty()) {
       result.clock_records_path =
           running_records(o.clock_records, "gamelab-release-" + game.name + "-" + clock.id + ".clock.records.jsonl");
-      play_clock_match(game, o, candidate, baseline, result.clock_records_path, data, losses, progress);
+      const std::string no_gain =
+          play_clock_match(game, o, candidate, baseline, result.clock_records_path, data, losses, progress);
+      if (!no_gain.empty() && !o.force) {
+        result.problems.push_back(no_gain);
+        accepted = false;
+      }
     }
     if (!o.force) {
       for (const auto& loss : losses) result.problems.push_back(loss + " (a loss beyond its 95% interval)");

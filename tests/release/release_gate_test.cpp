@@ -272,12 +272,25 @@ TEST_CASE("gamelab release --eval: a learned evaluation enters a release through
                                          "elo0=0,elo1=150,alpha=0.1,beta=0.1"};
 
   // The defaults with the linear evaluation added beat the weak release: released, with the file beside it.
-  // Its clock match (here at depth 2, so that it repeats) is against the current release too.
+  // Its clock match (here at depth 2, so that it repeats) is against the current release too, and a
+  // learned evaluation must win there: over 2 pairs no gain can be shown, and nothing is released.
   std::vector<std::string> args = tiny;
   args.insert(args.end(), {"--eval", kLinearEval});
   std::vector<std::string> with_clock = args;
   with_clock.insert(with_clock.end(), {"--clock", "depth=2", "--clock-games", "4"});
-  ProcessResult r = run_gamelab(release_args(root, "defaults", with_clock));
+  const auto unreleased = root.files();
+  std::vector<std::string> too_few = with_clock;
+  too_few.insert(too_few.end(), {"--records", root.path("few.jsonl"), "--clock-records", root.path("few.clock.jsonl")});
+  ProcessResult r = run_gamelab(release_args(root, "defaults", too_few));
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out + r.err, Catch::Contains("clock match: no gain shown over the current release at depth=2") &&
+                                Catch::Contains("over 2 pairs (a learned evaluation enters a release only where it wins at the clock"));
+  CHECK_THAT(r.out, Catch::Contains("clock match records kept in " + root.path("few.clock.jsonl")));
+  fs::remove(root.path("few.jsonl"));
+  fs::remove(root.path("few.clock.jsonl"));
+  CHECK(root.files() == unreleased);
+  with_clock.back() = "10";
+  r = run_gamelab(release_args(root, "defaults", with_clock));
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("eval:     " + root.path("engines/raichu/release.eval")));
@@ -298,8 +311,8 @@ TEST_CASE("gamelab release --eval: a learned evaluation enters a release through
   CHECK_THAT(md, Catch::Contains("  - learned evaluation: `" + kLinearEval + "` (the release's copy: `engines/raichu/release.eval`), "
                                  "linear over raichu-pieces-v1, fingerprint 84ce2375f20813ee, added to the hand-made evaluation\n"));
   CHECK_THAT(md, Catch::Contains("signature with the released parameters and evaluation file"));
-  CHECK_THAT(r.out + r.err, Catch::Contains("clock match: candidate vs the current release, 4 games at depth=2"));
-  CHECK_THAT(md, Catch::Contains("## At the bot's clock: candidate vs the current release\n\n- 4 games at depth=2"));
+  CHECK_THAT(r.out + r.err, Catch::Contains("clock match: candidate vs the current release, 10 games at depth=2"));
+  CHECK_THAT(md, Catch::Contains("## At the bot's clock: candidate vs the current release\n\n- 10 games at depth=2"));
   CHECK(data["clock"]["opponent"] == "the current release");
   const std::string clock_records = root.path("reports/raichu/" + data["clock"]["records"].get<std::string>());
   const std::string weak_fingerprint = data["baseline"]["fingerprint"];
