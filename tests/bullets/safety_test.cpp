@@ -823,3 +823,18 @@ TEST_CASE("clock-timed's pair 65: a melee on 330 bullets, every action safe at m
   const RecordedLoss loss = recorded_loss(kClockTimed, 65, 1, "release", 831);
   check_forced_trap(loss, Red, {815, kUp, 812, kShootLeft, 8, 827});
 }
+
+TEST_CASE("clock-timed's pair 73: a melee on 317 bullets, one action a round safe even one joint move deep, a trap more than twelve deep",
+          "[bullets][safety]") {
+  // Blue (the release) was hit at round 1044 of a small sparse long board by its own bullets of rounds
+  // 1042 and 898, doomed from round 997. From round 900 (295 bullets) it lived on one to four actions a
+  // round that no reply could doom before the round limit, at round 910 on one safe a single joint move
+  // deep, which the defaults did not find. From round 961 one action a round was safe even one deep (at
+  // round 964 four, each twelve deep), the only one ten to twelve deep (a probe, a million checks a
+  // depth), and the release played it each round; from round 969, where stepping up was safe twelve
+  // deep, the depth fell by one a round: a trap more than twelve joint moves deep on a board of 317
+  // bullets, beyond any move's time.
+  const RecordedLoss loss = recorded_loss(kClockTimed, 73, 0, "release", 1044);
+  CHECK(replayed(loss.game, 972).bullet_count() == 317);
+  check_forced_trap(loss, Blue, {972, kUp, 967, kLeft, 10, 997});
+}
