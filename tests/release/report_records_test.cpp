@@ -360,16 +360,17 @@ TEST_CASE("every report folder's README states the games, pairs and W-D-L of eac
 
 TEST_CASE("a report folder whose README misses its records' figures, or is missing, is refused by name", "[report_check]") {
   gamelab_test::TempFolder folder("report_folders");
-  const fs::path source = fs::path(GAMELAB_SOURCE_DIR) / "reports/raichu/residual-clock";
+  // A release report's clock records: frozen with the report (a match folder's records grow as it goes on).
+  const fs::path source = fs::path(GAMELAB_SOURCE_DIR) / "reports/raichu/2026-11-28-071645.clock.records.jsonl";
   fs::create_directories(folder / "raichu/match");
-  fs::copy_file(source / "records.jsonl", folder / "raichu/match/records.jsonl");
+  fs::copy_file(source, folder / "raichu/match/records.jsonl");
   std::vector<std::string> lines;
   {
     const auto failures = folder_statement_failures(folder.path(), lines);
     REQUIRE(failures.size() == 1);
     CHECK_THAT(failures[0], Catch::Contains("raichu/match/README.md: missing"));
   }
-  const eval::RecordsStatement statement = eval::records_statement(eval::read_records((source / "records.jsonl").string()).records);
+  const eval::RecordsStatement statement = eval::records_statement(eval::read_records(source.string()).records);
   CHECK(statement.engine == "candidate");
   CHECK(eval::games_text(statement) == "64 games (32 pairs), W-D-L 8-55-1");
   CHECK(eval::pentanomial_text(statement.penta) == "pentanomial [0, 0, 26, 5, 1]");
