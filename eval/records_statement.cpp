@@ -17,15 +17,4 @@ RecordsStatement records_statement(const std::vector<PairRecord>& records, const
   return out;
 }
 
-std::string games_text(const RecordsStatement& s) {
-  return std::to_string(s.wdl.games()) + " games (" + std::to_string(s.penta.pairs()) + " pairs), W-D-L " +
-         std::to_string(s.wdl.wins) + "-" + std::to_string(s.wdl.draws) + "-" + std::to_string(s.wdl.losses);
-}
-
-std::string pentanomial_text(const PentanomialCounts& penta) {
-  std::string out = "pentanomial [";
-  for (std::size_t k = 0; k < penta.cells.size(); ++k) out += (k ? ", " : "") + std::to_string(penta.cells[k]);
-  return out + "]";
-}
-
 }  // namespace gamelab::eval

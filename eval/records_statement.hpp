@@ -19,9 +19,10 @@ struct RecordsStatement {
 
 // InputError when there are no records, or `engine` (non-empty) plays in none of them.
 RecordsStatement records_statement(const std::vector<PairRecord>& records, const std::string& engine = "");
-// "138 games (69 pairs), W-D-L 13-123-2": the words a README must hold for its records.
-std::string games_text(const RecordsStatement& statement);
-// "pentanomial [0, 1, 58, 8, 2]"
-std::string pentanomial_text(const PentanomialCounts& penta);
+// "138 games (69 pairs), W-D-L 13-123-2": the words a README must hold for its records (counts.hpp's,
+// as the match runner prints them).
+inline std::string games_text(const RecordsStatement& statement) {
+  return games_text(statement.wdl, statement.penta.pairs());
+}
 
 }  // namespace gamelab::eval

@@ -155,20 +155,13 @@ std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
   const EloEstimate elo = estimate_elo(s.penta);
   char line[512];
   std::string out;
-  std::snprintf(line, sizeof line, "%s vs %s: %llu games (%llu pairs), W-D-L %llu-%llu-%llu, score %.1f%%\n", a.c_str(),
-                b.c_str(), static_cast<unsigned long long>(s.wdl.games()), static_cast<unsigned long long>(s.pairs_counted),
-                static_cast<unsigned long long>(s.wdl.wins), static_cast<unsigned long long>(s.wdl.draws),
-                static_cast<unsigned long long>(s.wdl.losses), 100.0 * elo.score);
-  out += line;
+  std::snprintf(line, sizeof line, ", score %.1f%%\n", 100.0 * elo.score);
+  out += a + " vs " + b + ": " + games_text(s.wdl, s.pairs_counted) + line;
   std::snprintf(line, sizeof line, "Elo %+.1f [%+.1f, %+.1f], nElo %+.1f +- %.1f, LOS %.1f%%, pair draw ratio %.1f%%\n",
                 elo.elo, elo.elo_lower, elo.elo_upper, elo.nelo, elo.nelo_error, 100.0 * elo.los,
                 100.0 * pair_draw_ratio(s.penta));
   out += line;
-  const auto& p = s.penta.cells;
-  std::snprintf(line, sizeof line, "pentanomial [%llu, %llu, %llu, %llu, %llu]\n", static_cast<unsigned long long>(p[0]),
-                static_cast<unsigned long long>(p[1]), static_cast<unsigned long long>(p[2]),
-                static_cast<unsigned long long>(p[3]), static_cast<unsigned long long>(p[4]));
-  out += line;
+  out += pentanomial_text(s.penta) + "\n";
   for (int e = 0; e < 2; ++e) {
     const FaultCounts& f = s.faults[e];
     if (f.crash + f.timeout + f.illegal + f.stalled == 0) continue;

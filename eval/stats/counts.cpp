@@ -47,4 +47,15 @@ PentanomialCounts& PentanomialCounts::operator+=(const PentanomialCounts& other)
   return *this;
 }
 
+std::string games_text(const WdlCounts& wdl, std::uint64_t pairs) {
+  return std::to_string(wdl.games()) + " games (" + std::to_string(pairs) + " pairs), W-D-L " + std::to_string(wdl.wins) +
+         "-" + std::to_string(wdl.draws) + "-" + std::to_string(wdl.losses);
+}
+
+std::string pentanomial_text(const PentanomialCounts& penta) {
+  std::string out = "pentanomial [";
+  for (std::size_t k = 0; k < penta.cells.size(); ++k) out += (k ? ", " : "") + std::to_string(penta.cells[k]);
+  return out + "]";
+}
+
 }  // namespace gamelab::eval

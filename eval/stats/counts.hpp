@@ -9,6 +9,7 @@
 // fishtest; the order of the two games inside a pair does not matter (LD counts DL too).
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace gamelab::eval {
 
@@ -37,6 +38,12 @@ struct PentanomialCounts {
   PentanomialCounts& operator+=(const PentanomialCounts& other);
   bool operator==(const PentanomialCounts&) const = default;
 };
+
+// The words every result is stated in, by the match runner's summary, the report folders' READMEs
+// (`gamelab sprt --records`) and the check that those agree with their records:
+// "200 games (100 pairs), W-D-L 19-178-3" and "pentanomial [0, 1, 84, 13, 2]".
+std::string games_text(const WdlCounts& wdl, std::uint64_t pairs);
+std::string pentanomial_text(const PentanomialCounts& penta);
 
 // When a spread is estimated from counts (Elo's interval, the SPRT's likelihood), an empty cell counts
 // as this many games or pairs, as in fishtest: no outcome is taken to be impossible.
