@@ -70,6 +70,10 @@ inline constexpr std::uint64_t kMinPairsToJudge = 5;
 inline bool lost_beyond_interval(const PentanomialCounts& penta, const EloEstimate& elo) {
   return penta.pairs() >= kMinPairsToJudge && elo.elo_upper < 0;
 }
+// And a gain shown, by the same rule: what a learned evaluation's clock match must show (release_gate).
+inline bool won_beyond_interval(const PentanomialCounts& penta, const EloEstimate& elo) {
+  return penta.pairs() >= kMinPairsToJudge && elo.elo_lower > 0;
+}
 
 struct BandResult {
   std::string axis;   // "" for a band; else the axis of an aggregate over its value

@@ -307,7 +307,7 @@ std::string play_clock_match(const GameEntry& game, const ReleaseGateOptions& o,
                   elo.elo_upper);
     losses.push_back(line);
   }
-  if (!against_release || (s.penta.pairs() >= kMinPairsToJudge && elo.elo_lower > 0)) return "";
+  if (!against_release || won_beyond_interval(s.penta, elo)) return "";
   char line[300];
   std::snprintf(line, sizeof line,
                 "clock match: no gain shown over the current release at %s, Elo %+.1f [%+.1f, %+.1f] over %llu pairs "

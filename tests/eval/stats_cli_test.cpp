@@ -114,11 +114,8 @@ TEST_CASE("gamelab sprt rejects bad flags and counts with a clear message", "[ev
 }
 
 TEST_CASE("gamelab sprt --records takes one engine's pairs from match records, in a report's words", "[eval][cli]") {
-  const std::string content = write_records("stats_cli_sprt.jsonl", 90, 8);
-  std::vector<PairRecord> records;
-  for (std::size_t at = 0, end; (end = content.find('\n', at)) != std::string::npos; at = end + 1) {
-    records.push_back(parse_record_line(content.substr(at, end - at)));
-  }
+  write_records("stats_cli_sprt.jsonl", 90, 8);
+  const std::vector<PairRecord> records = read_records("stats_cli_sprt.jsonl").records;
   for (const std::string engine : {"", "top"}) {
     const std::string name = engine.empty() ? "base" : engine;  // the first engine of the first record by default
     const Run r = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10 --json" + (engine.empty() ? "" : " --engine " + engine));
