@@ -61,19 +61,24 @@ def main():
                     record = json.loads(line)
                 except ValueError as e:
                     raise ValueError("%s:%d: not a JSON record (%s)" % (args.records, number, e))
+                where = "%s:%d" % (args.records, number)
+                missing = [k for k in ("opening", "games") if k not in record]
+                if missing:
+                    raise ValueError("%s: the record has no %s" % (where, " and no ".join(missing)))
                 n, _, board = record["opening"].split()[:3]
                 n = int(n)
                 if len(board) != n * n:
-                    raise ValueError("%s:%d: the opening's board is not %d squares" % (args.records, number, n * n))
+                    raise ValueError("%s: the opening's board is not %d squares" % (where, n * n))
                 for game in record["games"]:
                     games += 1
-                    where = "%s:%d" % (args.records, number)
+                    if "moves" not in game:
+                        raise ValueError("%s: a game has no moves" % where)
                     cells = final_cells(n, board, game["moves"], where)
-                    if "ply limit" in game["reason"]:
+                    if "ply limit" in game.get("reason", ""):
                         tally["drawn at the ply limit: " + ending(cells)] += 1
                     else:
-                        tally["ended before it: " + game["reason"]] += 1
-    except (OSError, ValueError, KeyError) as e:
+                        tally["ended before it: " + game.get("reason", "no reason given")] += 1
+    except (OSError, ValueError) as e:
         print("raichu_endings.py: %s" % e, file=sys.stderr)
         return 1
     print("%s: %d games" % (args.records, games))
