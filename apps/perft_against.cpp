@@ -21,15 +21,15 @@
 #include "core/error.hpp"
 #include "core/process.hpp"
 #include "core/text_file.hpp"
-#include "perft_against/move_tree.hpp"
+#include "registry/move_tree.hpp"
 
 namespace gamelab::cli {
 
 namespace {
 
-using perft_against::MoveTree;
-using perft_against::TreeMove;
-using perft_against::without_blanks;
+
+
+
 
 constexpr std::size_t kMaxOutput = std::size_t{128} << 20;  // a divide of 100,000 joint moves is ~3 MB
 
@@ -171,7 +171,7 @@ TheirDivide parse_divide(const std::string& out, const std::string& shown) {
 class Against {
  public:
   Against(const GameEntry& game, const AgainstOptions& options)
-      : game_(game), tree_(perft_against::move_tree(game.name)), options_(options),
+      : game_(game), options_(options),
         argv_(split_command(options.command)) {}
 
   int runs() const { return runs_; }
@@ -221,7 +221,7 @@ class Against {
     std::uint64_t their_from_parent = 0, lab_from_parent = 0;
     while (true) {
       const TheirDivide theirs_now = theirs(d, file.path(), path);
-      const std::vector<TreeMove> lab = tree_.moves(position);
+      const std::vector<TreeMove> lab = game_.tree_moves(position);
       std::map<std::string, std::uint64_t> lab_count;
       if (!lab.empty()) lab_count = lab_counts(position, d);
       std::uint64_t lab_total = 0;
@@ -237,7 +237,7 @@ class Against {
       for (const bool own : {true, false}) {
         for (const auto& line : theirs_now.moves) {
           if (lab_tokens.count(line.token) != (own ? 1u : 0u)) continue;
-          const std::string key = own ? line.token : tree_.canonical(position, line.token);
+          const std::string key = own ? line.token : game_.canonical_move(position, line.token);
           if (key.empty()) {
             extra.push_back(line.token);
           } else if (their_count.count(key)) {
@@ -321,7 +321,6 @@ class Against {
   }
 
   const GameEntry& game_;
-  const MoveTree& tree_;
   AgainstOptions options_;
   std::vector<std::string> argv_;
   int runs_ = 0;

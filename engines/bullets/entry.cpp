@@ -148,6 +148,43 @@ std::vector<HitAnalysis> analyse_hits(const std::string& text, const std::string
   return out;
 }
 
+std::vector<TreeMove> bullets_moves(const std::string& text) {
+  using namespace bullets;
+  const Position p = parse_position(text, "position");
+  std::vector<TreeMove> out;
+  if (ends_before_moves(p.state)) return out;
+  bullets::ActionList blue, red;
+  generate_actions(p.state, Blue, blue);
+  generate_actions(p.state, Red, red);
+  for (const auto b : blue) {
+    for (const auto r : red) {
+      const State child = play(p.state, b, r);
+      out.push_back({without_blanks(joint_text(b, r)), position_text(child, p.you), ends_before_moves(child)});
+    }
+  }
+  return out;
+}
+
+std::string bullets_canonical(const std::string& text, const std::string& token) {
+  using namespace bullets;
+  const Position p = parse_position(text, "position");
+  if (ends_before_moves(p.state)) return "";
+  if (token.size() != 4 || token[0] != 'B' || token[2] != 'R') return "";
+  Action joint[2];
+  for (int side = 0; side < 2; ++side) {
+    const char digit = token[1 + 2 * side];
+    if (digit < '0' || digit > '8') return "";
+    bullets::ActionList legal;
+    generate_actions(p.state, static_cast<Side>(side), legal);
+    Action a = static_cast<Action>(digit - '0');
+    bool listed = false;
+    for (const auto l : legal) listed = listed || l == a;
+    if (!listed) a = kNothing;  // a move into a wall: the same action as doing nothing
+    joint[side] = a;
+  }
+  return without_blanks(joint_text(joint[0], joint[1]));
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -163,6 +200,8 @@ GameEntry game_entry() {
       {"limit", "without --board: round limit (default 2000)"},
   };
   entry.perft = run_perft;
+  entry.tree_moves = bullets_moves;
+  entry.canonical_move = bullets_canonical;
   entry.show = [](const PositionSpec& spec) {
     const Position position = load_position(spec);
     return diagram(position.state) + "side " + side_letter(position.you) + "\n";

@@ -179,6 +179,45 @@ std::vector<GeneratedBoard> run_generator(const BoardRequest& request) {
   return out;
 }
 
+std::vector<TreeMove> dcms_moves(const std::string& text) {
+  using namespace dcms;
+  const State s = parse_position_text(text, "position");
+  std::vector<TreeMove> out;
+  if (s.phase == Phase::Setup || ends_before_moves(s)) return out;
+  dcms::ActionList blue, red;
+  generate_actions(s, kBlue, blue);
+  generate_actions(s, kRed, red);
+  for (const auto& b : blue) {
+    for (const auto& r : red) {
+      const State child = play(s, b, r);
+      out.push_back({without_blanks(joint_move_text(b, r)), position_text(child), ends_before_moves(child)});
+    }
+  }
+  return out;
+}
+
+// "D2C5M4" -> "D 2 C 5 M 4": the move string of docs/rules/dcms.md §4 (pairs of one letter, one digit).
+std::string spaced_pairs(const std::string& text) {
+  std::string out;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (k > 0) out += ' ';
+    out += text[k];
+  }
+  return out;
+}
+
+std::string dcms_canonical(const std::string& text, const std::string& token) {
+  using namespace dcms;
+  const State s = parse_position_text(text, "position");
+  if (s.phase == Phase::Setup || ends_before_moves(s)) return "";
+  const std::size_t middle = token.find("][");
+  if (token.size() < 4 || token.front() != '[' || token.back() != ']' || middle == std::string::npos) return "";
+  const MoveParse blue = parse_move(s, kBlue, spaced_pairs(token.substr(1, middle - 1)));
+  const MoveParse red = parse_move(s, kRed, spaced_pairs(token.substr(middle + 2, token.size() - middle - 3)));
+  if (!blue.ok() || !red.ok()) return "";
+  return without_blanks(joint_move_text(blue.action, red.action));
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -192,6 +231,8 @@ GameEntry game_entry() {
       {"side", "search: the side the engine plays, blue or red (default blue); other commands ignore it"},
   };
   entry.perft = run_perft;
+  entry.tree_moves = dcms_moves;
+  entry.canonical_move = dcms_canonical;
   entry.show = [](const PositionSpec& spec) {
     const State state = load_position(spec);
     return position_text(state) + "\n" + diagram(state);

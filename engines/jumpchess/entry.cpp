@@ -120,6 +120,32 @@ std::vector<EvalFeature> position_features(const std::string& position_text) {
   return out;
 }
 
+std::vector<TreeMove> jumpchess_moves(const std::string& text) {
+  const jumpchess::State s = jumpchess::parse_position_text(text, "position");
+  std::vector<TreeMove> out;
+  if (jumpchess::ends_before_moves(s)) return out;
+  jumpchess::MoveList moves;
+  jumpchess::generate_moves(s, moves);
+  for (const auto& m : moves) {
+    const jumpchess::State child = jumpchess::play(s, m);
+    out.push_back({without_blanks(jumpchess::move_text(m)), jumpchess::position_text(child),
+                   jumpchess::ends_before_moves(child)});
+  }
+  return out;
+}
+
+std::string jumpchess_canonical(const std::string& text, const std::string& token) {
+  using namespace jumpchess;
+  const State s = parse_position_text(text, "position");
+  if (ends_before_moves(s)) return "";
+  try {
+    const Path path = token == "pass" ? Path{} : parse_path(token, "move");
+    return without_blanks(move_text(find_move(s, path, "move")));
+  } catch (const InputError&) {
+    return "";
+  }
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -133,6 +159,8 @@ GameEntry game_entry() {
       {"path", "moves to play first, as paths separated by ';', e.g. '[(2,2), (2,3)]; [(5,5), (5,4)]'"},
   };
   entry.perft = run_perft;
+  entry.tree_moves = jumpchess_moves;
+  entry.canonical_move = jumpchess_canonical;
   entry.show = [](const PositionSpec& spec) {
     const State state = load_position(spec);
     return position_text(state) + "\n" + diagram(state);

@@ -72,6 +72,29 @@ SearchReport run_search(const SearchRequest& request) {
   return alphabeta_search<Game>(load_position(request.position), request, default_params(), raichu_move_text, board_string);
 }
 
+// A child's position line starts its ply count afresh (the file form has none), so the ply limit (400)
+// is counted from each child: perft depths never come near it.
+std::vector<TreeMove> raichu_moves(const std::string& text) {
+  const raichu::State s = raichu::parse_position_text(text, "position");
+  std::vector<TreeMove> out;
+  if (raichu::ends_before_moves(s)) return out;
+  raichu::MoveList moves;
+  raichu::generate_moves(s, moves);
+  for (const auto& m : moves) {
+    const raichu::State child = raichu::play(s, m);
+    out.push_back({without_blanks(raichu::move_text(m, s)), raichu::position_line(child) + "\n",
+                   raichu::ends_before_moves(child)});
+  }
+  return out;
+}
+
+std::string raichu_canonical(const std::string& text, const std::string& token) {
+  for (const auto& m : raichu_moves(text)) {
+    if (m.token == token) return token;
+  }
+  return "";
+}
+
 }  // namespace
 
 GameEntry game_entry() {
@@ -84,6 +107,8 @@ GameEntry game_entry() {
       {"side", "side to move: w or b (default w)"},
   };
   entry.perft = run_perft;
+  entry.tree_moves = raichu_moves;
+  entry.canonical_move = raichu_canonical;
   entry.show = [](const PositionSpec& spec) {
     const State state = load_position(spec);
     return position_line(state) + "\n" + diagram(state);

@@ -11,6 +11,7 @@
 
 #include "core/limits.hpp"
 #include "core/params.hpp"
+#include "registry/move_tree.hpp"
 
 namespace gamelab {
 
@@ -321,6 +322,14 @@ struct GameEntry {
   std::function<PerftReport(const PerftRequest&)> perft;
   // A readable diagram of the position, for `gamelab show`.
   std::function<std::string(const PositionSpec&)> show;
+  // `gamelab perft --against` (registry/move_tree.hpp): every legal move (joint move) of a position-file
+  // text, in the generator's order (the perft divide's), empty when the game is over there; and the
+  // lab's token for the move another program wrote as `token` there, "" when it is no legal move. A
+  // move has one token, but some games admit several spellings of it: any path of a jump chess move
+  // (moves leading to the same board are one move), a Dog-Cat-Mouse-cheeSe or Bullets step into a wall
+  // (the same action as standing still), pieces left out of a Dog-Cat-Mouse-cheeSe move string.
+  std::function<std::vector<TreeMove>(const std::string& position_text)> tree_moves;
+  std::function<std::string(const std::string& position_text, const std::string& token)> canonical_move;
   // Board generator (empty for games with a fixed start): same request, same boards.
   std::vector<PositionOption> board_options;
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;

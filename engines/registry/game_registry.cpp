@@ -1,22 +1,10 @@
 #include "registry/game_registry.hpp"
 
 #include "core/error.hpp"
-#include "bullets/entry.hpp"
-#include "dcms/entry.hpp"
-#include "jumpchess/entry.hpp"
-#include "raichu/entry.hpp"
 
 namespace gamelab {
 
-const std::vector<GameEntry>& game_registry() {
-  static const std::vector<GameEntry> games = {
-      raichu::game_entry(),
-      jumpchess::game_entry(),
-      bullets::game_entry(),
-      dcms::game_entry(),
-  };
-  return games;
-}
+// game_registry() itself is generated from the list of games (game_list.cpp.in).
 
 const GameEntry& find_game(const std::string& name) {
   std::string known;

@@ -1,7 +1,9 @@
 #pragma once
 // Perft for every turn-based game (docs/rules/common.md §2): perft(s, 0) = 1; perft(s, d) = 0 when s is terminal;
 // otherwise the sum of perft(s', d-1) over the moves of s. The last ply is bulk-counted (the size of
-// the move list), which is exact because a move list is only ever generated for a live state.
+// the move list), which is exact because a move list is only ever generated for a live state. A game
+// that can count its moves without listing them offers G::count_moves(s) (0 for a state that is over,
+// else the size its move list would have); perft's last ply then calls it instead (Ataxx: popcounts).
 #include <concepts>
 #include <cstdint>
 #include <vector>
@@ -22,9 +24,17 @@ concept TurnBasedPerftGame = requires(const typename G::State& s, typename G::Mo
   { G::play(s, m) } -> std::same_as<typename G::State>;
 };
 
+template <class G>
+concept BulkCountingGame = requires(const typename G::State& s) {
+  { G::count_moves(s) } -> std::convertible_to<std::uint64_t>;
+};
+
 template <TurnBasedPerftGame G>
 std::uint64_t perft(const typename G::State& state, int depth) {
   if (depth == 0) return 1;
+  if constexpr (BulkCountingGame<G>) {
+    if (depth == 1) return G::count_moves(state);
+  }
   if (G::ends_before_moves(state)) return 0;
   typename G::MoveList moves;
   G::generate_moves(state, moves);

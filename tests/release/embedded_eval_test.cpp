@@ -25,7 +25,7 @@
 #include "dcms/release_params.hpp"
 #include "dcms/rules.hpp"
 #include "dcms/setup.hpp"
-#include "embedded_eval.hpp"
+#include "release/embedded_eval.hpp"
 #include "jumpchess/client.hpp"
 #include "jumpchess/release.hpp"
 #include "jumpchess/release_params.hpp"

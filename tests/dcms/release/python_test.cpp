@@ -51,7 +51,7 @@ json move_call(const State& s, int color) {
 class Module {
  public:
   Module(double time_limit, const std::vector<std::string>& bot_args) {
-    std::vector<std::string> argv = {GAMELAB_PYTHON3, std::string(GAMELAB_SOURCE_DIR) + "/tests/release_dcms/python_driver.py",
+    std::vector<std::string> argv = {GAMELAB_PYTHON3, std::string(GAMELAB_SOURCE_DIR) + "/tests/dcms/release/python_driver.py",
                                      kModuleDir, DCMS_BOT, std::to_string(time_limit)};
     argv.insert(argv.end(), bot_args.begin(), bot_args.end());
     process_ = std::make_unique<gamelab::PipedProcess>(argv);

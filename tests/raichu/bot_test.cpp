@@ -19,8 +19,8 @@
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
 #include "raichu/tablebase.hpp"
-#include "release_params.hpp"
-#include "torture.hpp"
+#include "release/release_params.hpp"
+#include "release/torture.hpp"
 
 using namespace gamelab;
 using namespace gamelab::raichu;

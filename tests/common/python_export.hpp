@@ -27,7 +27,12 @@ inline const std::filesystem::path& work_folder() {
   return dir.path();
 }
 
-inline std::string driver(const std::string& name) { return std::string(PYTHON_EXPORT_DRIVERS) + "/" + name; }
+// A Python driver of this game's tests (PYTHON_EXPORT_DRIVERS: tests/<game>/python), or one every game's
+// export tests share (tests/common/python: check_syntax.py).
+inline std::string driver(const std::string& name) {
+  const std::string own = std::string(PYTHON_EXPORT_DRIVERS) + "/" + name;
+  return std::filesystem::exists(own) ? own : std::string(GAMELAB_TESTS) + "/common/python/" + name;
+}
 
 // `gamelab export <game> --<flag> FILE [extra...]` once per run for the same arguments; the file's path.
 // The export's own run must succeed: REQUIREd on first use.

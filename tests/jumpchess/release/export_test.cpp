@@ -19,7 +19,7 @@
 #include "jumpchess/learned_eval.hpp"
 #include "jumpchess/path.hpp"
 #include "jumpchess/release.hpp"
-#include "learned_files.hpp"
+#include "train/learned_files.hpp"
 #include "search/alphabeta.hpp"
 
 using namespace release_jumpchess_test;

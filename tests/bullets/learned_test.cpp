@@ -9,11 +9,11 @@
 #include "bullets/engine.hpp"
 #include "bullets/game.hpp"
 #include "bullets/notation.hpp"
-#include "bullets_positions.hpp"
+#include "positions_for_training.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
-#include "learned_cli_checks.hpp"
-#include "learned_leaf_checks.hpp"
+#include "train/learned_cli_checks.hpp"
+#include "train/learned_leaf_checks.hpp"
 #include "registry/game_registry.hpp"
 
 namespace {

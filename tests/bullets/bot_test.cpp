@@ -16,8 +16,8 @@
 #include "core/process.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
-#include "release_params.hpp"
-#include "torture.hpp"
+#include "release/release_params.hpp"
+#include "release/torture.hpp"
 
 using namespace gamelab;
 using namespace gamelab::bullets;

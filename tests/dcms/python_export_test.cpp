@@ -38,7 +38,7 @@
 #include "dcms/setup.hpp"
 #include "dcms/setup_search.hpp"
 #include "dcms/sparse_inputs.hpp"
-#include "helpers.hpp"
+#include "common/python_export.hpp"
 
 using namespace python_export_test;
 using namespace gamelab::dcms;

@@ -1,6 +1,6 @@
 // Stands in for the organisers' STcpClient.h as Sample.cpp sees it on Windows: <windows.h>'s macros,
 // `using namespace std;` and a few globals, so that the test can check that the exported GetStep file
-// still compiles after it (tests/release_jumpchess/export_test.cpp).
+// still compiles after it (tests/jumpchess/release/export_test.cpp).
 #pragma once
 // The standard headers first: libstdc++'s own headers do not survive the min/max macros (MSVC's do).
 #include <chrono>

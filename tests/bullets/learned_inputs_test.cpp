@@ -6,10 +6,10 @@
 #include "bullets/generator.hpp"
 #include "bullets/helpers.hpp"
 #include "bullets/sparse_inputs.hpp"
-#include "bullets_positions.hpp"
+#include "positions_for_training.hpp"
 #include "core/rng.hpp"
 #include "registry/game_registry.hpp"
-#include "sparse_inputs_checks.hpp"
+#include "train/sparse_inputs_checks.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "core/embedded_eval.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
-#include "embedded_eval.hpp"
+#include "release/embedded_eval.hpp"
 #include "jumpchess/client.hpp"
 #include "jumpchess/game.hpp"
 #include "jumpchess/learned_eval.hpp"

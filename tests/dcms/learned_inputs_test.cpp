@@ -7,7 +7,7 @@
 #include "dcms/positions.hpp"
 #include "dcms/sparse_inputs.hpp"
 #include "registry/game_registry.hpp"
-#include "sparse_inputs_checks.hpp"
+#include "train/sparse_inputs_checks.hpp"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include "dcms/game.hpp"
 #include "dcms/notation.hpp"
 #include "dcms/positions.hpp"
-#include "learned_cli_checks.hpp"
-#include "learned_leaf_checks.hpp"
+#include "train/learned_cli_checks.hpp"
+#include "train/learned_leaf_checks.hpp"
 #include "registry/game_registry.hpp"
 
 namespace {

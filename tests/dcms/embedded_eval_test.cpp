@@ -16,7 +16,7 @@
 #include "dcms/positions.hpp"
 #include "dcms/protocol.hpp"
 #include "dcms/release_params.hpp"
-#include "embedded_eval.hpp"
+#include "release/embedded_eval.hpp"
 
 namespace dc = gamelab::dcms;
 using gamelab::ParamSet;

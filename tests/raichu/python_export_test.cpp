@@ -23,7 +23,7 @@
 #include "core/eval_file.hpp"
 #include "core/rng.hpp"
 #include "core/sparse_network.hpp"
-#include "helpers.hpp"
+#include "common/python_export.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/export/export_python.hpp"
 #include "raichu/game.hpp"

@@ -11,9 +11,9 @@
 #include "bullets/release_params.hpp"
 #include "core/embedded_eval.hpp"
 #include "core/text_file.hpp"
-#include "embedded_eval.hpp"
+#include "release/embedded_eval.hpp"
 #include "search/embedded_eval.hpp"
-#include "train/bullets_positions.hpp"
+#include "positions_for_training.hpp"
 
 namespace bl = gamelab::bullets;
 using gamelab::ParamSet;

@@ -6,7 +6,7 @@
 #include "core/embedded_eval.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
-#include "embedded_eval.hpp"
+#include "release/embedded_eval.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
 #include "raichu/learned_eval.hpp"

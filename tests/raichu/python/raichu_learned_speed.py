@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(ROOT, "bench", "python"))
 import python_speed  # noqa: E402  (bench/python: the positions and one measured search)

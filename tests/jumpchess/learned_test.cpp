@@ -13,9 +13,9 @@
 #include "jumpchess/learned_eval.hpp"
 #include "jumpchess/notation.hpp"
 #include "jumpchess/rules.hpp"
-#include "learned_cli_checks.hpp"
-#include "learned_files.hpp"
-#include "learned_line_checks.hpp"
+#include "train/learned_cli_checks.hpp"
+#include "train/learned_files.hpp"
+#include "train/learned_line_checks.hpp"
 #include "registry/game_registry.hpp"
 
 namespace {
