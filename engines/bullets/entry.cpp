@@ -18,6 +18,7 @@
 #include "bullets/sparse_inputs.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
+#include "registry/random_game.hpp"
 #include "registry/simultaneous_entry.hpp"
 #include "registry/simultaneous_learned.hpp"
 
@@ -202,6 +203,7 @@ GameEntry game_entry() {
   entry.perft = run_perft;
   entry.tree_moves = bullets_moves;
   entry.canonical_move = bullets_canonical;
+  entry.random_game = random_game<Game>;
   entry.show = [](const PositionSpec& spec) {
     const Position position = load_position(spec);
     return diagram(position.state) + "side " + side_letter(position.you) + "\n";

@@ -8,10 +8,12 @@
 
 #include "bullets/eval.hpp"
 #include "bullets/hunt.hpp"
+#include "bullets/notation.hpp"
 #include "bullets/rules.hpp"
 #include "bullets/search_actions.hpp"
 #include "bullets/sparse_inputs.hpp"
 #include "bullets/state.hpp"
+#include "search/game_concepts.hpp"
 #include "search/learned_leaf_eval.hpp"
 
 namespace gamelab::bullets {
@@ -27,6 +29,20 @@ struct Game {
     bullets::generate_actions(s, static_cast<Side>(side), actions);
   }
   static State play(const State& s, const Action& blue, const Action& red) { return bullets::play(s, blue, red); }
+
+  // The one game interface's texts and hashes (search/game_concepts.hpp). The position file is written
+  // for Red, the tournament's side letter a file is read with by default (notation.hpp).
+  static State parse_position(const std::string& text, const std::string& source) {
+    return bullets::parse_position(text, source).state;
+  }
+  static std::string position_text(const State& s) { return bullets::position_text(s, Red); }
+  // The file writes the bullets of one cell merged, in no order: a state read back has the same text
+  // but may hold its bullets in another order, and so another hash.
+  static constexpr bool kTextHoldsHash = false;
+  static std::string joint_text(const State&, const Action& blue, const Action& red) { return bullets::joint_text(blue, red); }
+  static std::uint64_t zobrist(const State& s) { return s.hash; }
+  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
+  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 
   // Blue's result once the game is over: 1 Red hit, 0 Blue hit, 0.5 both hit or the round limit.
   static std::optional<double> terminal_value(const State& s) {

@@ -15,6 +15,7 @@
 #include "dcms/match.hpp"
 #include "dcms/notation.hpp"
 #include "dcms/sparse_inputs.hpp"
+#include "registry/random_game.hpp"
 #include "registry/simultaneous_entry.hpp"
 #include "registry/simultaneous_learned.hpp"
 
@@ -233,6 +234,7 @@ GameEntry game_entry() {
   entry.perft = run_perft;
   entry.tree_moves = dcms_moves;
   entry.canonical_move = dcms_canonical;
+  entry.random_game = random_game<Game>;
   entry.show = [](const PositionSpec& spec) {
     const State state = load_position(spec);
     return position_text(state) + "\n" + diagram(state);

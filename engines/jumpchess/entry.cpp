@@ -12,6 +12,7 @@
 #include "jumpchess/notation.hpp"
 #include "jumpchess/release.hpp"
 #include "jumpchess/sparse_inputs.hpp"
+#include "registry/random_game.hpp"
 #include "registry/alphabeta_entry.hpp"
 
 namespace gamelab::jumpchess {
@@ -161,6 +162,7 @@ GameEntry game_entry() {
   entry.perft = run_perft;
   entry.tree_moves = jumpchess_moves;
   entry.canonical_move = jumpchess_canonical;
+  entry.random_game = random_game<Game>;
   entry.show = [](const PositionSpec& spec) {
     const State state = load_position(spec);
     return position_text(state) + "\n" + diagram(state);

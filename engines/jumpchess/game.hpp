@@ -7,8 +7,10 @@
 #include "jumpchess/eval.hpp"
 #include "jumpchess/learned_eval.hpp"
 #include "jumpchess/movegen.hpp"
+#include "jumpchess/notation.hpp"
 #include "jumpchess/rules.hpp"
 #include "jumpchess/state.hpp"
+#include "search/game_concepts.hpp"
 #include "search/score.hpp"
 
 namespace gamelab::jumpchess {
@@ -42,6 +44,14 @@ struct Game {
   // Never empty for a live state: a side without a piece or a legal move has the pass.
   static void generate_moves(const State& s, MoveList& moves) { jumpchess::generate_moves(s, moves); }
   static State play(const State& s, const Move& m) { return jumpchess::play(s, m); }
+
+  // The one game interface's texts and hashes (search/game_concepts.hpp).
+  static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
+  static std::string position_text(const State& s) { return jumpchess::position_text(s); }
+  static std::string move_text(const State&, const Move& m) { return jumpchess::move_text(m); }
+  static std::uint64_t zobrist(const State& s) { return s.hash; }
+  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
+  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 
   // The Zobrist hash of the pieces and the side to move, so that a board seen again (pieces stepping
   // back and forth) is a repetition. The move counts are left out, except when the move limit is

@@ -12,6 +12,7 @@
 #include "raichu/notation.hpp"
 #include "raichu/sparse_inputs.hpp"
 #include "raichu/tablebase.hpp"
+#include "registry/random_game.hpp"
 #include "registry/alphabeta_entry.hpp"
 
 namespace gamelab::raichu {
@@ -109,6 +110,7 @@ GameEntry game_entry() {
   entry.perft = run_perft;
   entry.tree_moves = raichu_moves;
   entry.canonical_move = raichu_canonical;
+  entry.random_game = random_game<Game>;
   entry.show = [](const PositionSpec& spec) {
     const State state = load_position(spec);
     return position_line(state) + "\n" + diagram(state);

@@ -5,8 +5,10 @@
 #include "raichu/eval.hpp"
 #include "raichu/learned_eval.hpp"
 #include "raichu/movegen.hpp"
+#include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
 #include "raichu/state.hpp"
+#include "search/game_concepts.hpp"
 #include "search/score.hpp"
 
 namespace gamelab::raichu {
@@ -24,6 +26,14 @@ struct Game {
   static void generate_moves(const State& s, MoveList& moves) { raichu::generate_moves(s, moves); }
   static State play(const State& s, const Move& m) { return raichu::play(s, m); }
   static std::uint64_t hash(const State& s) { return s.hash; }
+
+  // The one game interface's texts and hashes (search/game_concepts.hpp).
+  static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
+  static std::string position_text(const State& s) { return position_line(s); }
+  static std::string move_text(const State& s, const Move& m) { return raichu::move_text(m, s); }
+  static std::uint64_t zobrist(const State& s) { return s.hash; }
+  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
+  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 
   // docs/rules/raichu.md end rules before any move: no pieces (a loss for that side), the ply limit (a draw).
   static std::optional<int> terminal_score(const State& s, int ply) {

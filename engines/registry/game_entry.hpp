@@ -314,6 +314,13 @@ struct LossExplanation {
   std::string kind;  // a short class of the loss, which the command counts over the records
 };
 
+// The conformance suite's seeded random game (registry/random_game.hpp): its steps as the game writes
+// them, and how it ended in words.
+struct RandomGame {
+  std::vector<std::string> steps;
+  std::string end;
+};
+
 struct GameEntry {
   std::string name;   // command-line name: raichu, jumpchess, dcms, bullets
   std::string title;  // human name
@@ -330,6 +337,9 @@ struct GameEntry {
   // (the same action as standing still), pieces left out of a Dog-Cat-Mouse-cheeSe move string.
   std::function<std::vector<TreeMove>(const std::string& position_text)> tree_moves;
   std::function<std::string(const std::string& position_text, const std::string& token)> canonical_move;
+  // The conformance suite's random game from a position-file text with a seed: the checks of
+  // registry/random_game.hpp at every step, std::logic_error at the first that breaks.
+  std::function<RandomGame(const std::string& opening_text, std::uint64_t seed)> random_game;
   // Board generator (empty for games with a fixed start): same request, same boards.
   std::vector<PositionOption> board_options;
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;

@@ -32,12 +32,6 @@ std::string canonical(const State& s) {
   return out.str();
 }
 
-Action random_action(const State& s, Side side, gamelab::Rng& rng) {
-  ActionList actions;
-  generate_actions(s, side, actions);
-  return actions[rng.below(actions.size())];
-}
-
 // Whether `side` can stay unhit for `depth` more turns if the other side stands still.
 bool can_survive(const State& s, Side side, int depth) {
   if (depth == 0 || s.over()) return !(s.hit & (1 << side));
@@ -172,21 +166,4 @@ TEST_CASE("the text form round-trips on every suite board after 50 seeded random
       CHECK(file.state == s);
     }
   }
-}
-
-TEST_CASE("the same seed plays the same random game", "[bullets][random-play]") {
-  const Board* board = generate_board(20, 30, 80, 4);
-  auto record = [&](std::uint64_t seed) {
-    gamelab::Rng rng(seed);
-    State s = start_state(board, 500);
-    std::string out;
-    while (!s.over()) {
-      const Action blue = random_action(s, Blue, rng), red = random_action(s, Red, rng);
-      out += joint_text(blue, red) + " ";
-      s = play(s, blue, red);
-    }
-    return out;
-  };
-  CHECK(record(7) == record(7));
-  CHECK(record(7) != record(8));
 }

@@ -74,13 +74,6 @@ TEST_CASE("gamelab params bullets lists the weights, the aggression and the mcts
                            Catch::Contains("mcts_exploration, int"));
 }
 
-TEST_CASE("gamelab bench bullets matches its recorded signature", "[bullets][cli][bench]") {
-  const Run r = run("bench bullets --check");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK_THAT(r.output, Catch::Contains("bullets bench 3000 iterations") && Catch::Contains("signature matches"));
-}
-
 TEST_CASE("the registry's Texel hooks: features of a position file, labelled self-play", "[bullets][texel]") {
   const gamelab::GameEntry& game = gamelab::find_game("bullets");
   REQUIRE(game.eval_weights == static_cast<std::size_t>(kFeatureCount));

@@ -106,12 +106,6 @@ TEST_CASE("gamelab boards dcms writes the committed suite's boards and rejects b
   CHECK_FALSE(std::filesystem::exists(out));
 }
 
-TEST_CASE("gamelab perft dcms --suite checks the dataset", "[dcms][cli]") {
-  const Run r = run("perft dcms --suite --max-depth 2");
-  CHECK(r.status == 0);
-  CHECK_THAT(r.output, Catch::Contains("counts match"));
-}
-
 TEST_CASE("gamelab search dcms prints the root strategies and the chosen move", "[dcms][cli][search]") {
   const TempFile file("dcms_cli_search.txt", position_file("full", kOpen, "S 2 1, C 1 2, D 3 2, M 2 5, s 2 6, c 1 5, d 3 6, m 2 4"));
   const Run win = run("search dcms --board " + file.path + " --nodes 500");
@@ -141,11 +135,4 @@ TEST_CASE("gamelab search dcms on a setup-phase board chooses a placement", "[dc
   CHECK(r.status == 0);
   CHECK_THAT(r.output, Catch::Contains("placement search for red"));
   CHECK_THAT(r.output, Catch::Contains("best (("));
-}
-
-TEST_CASE("gamelab bench dcms matches its recorded signature", "[dcms][cli][bench]") {
-  const Run r = run("bench dcms --check");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK_THAT(r.output, Catch::Contains("signature matches"));
 }

@@ -59,19 +59,6 @@ TEST_CASE("the independent referee confirms the dataset's shallow counts", "[dcm
   CHECK(confirmed >= 25);
 }
 
-TEST_CASE("perft with two threads counts the same as one", "[dcms][perft]") {
-  const State s = position("full", kOpen, "S 2 1, s 2 6, M 3 3, m 3 4, C 1 3, c 1 4");
-  const auto one = gamelab::search::simultaneous_perft_divide<Game>(s, 2, 1);
-  const auto two = gamelab::search::simultaneous_perft_divide<Game>(s, 2, 2);
-  REQUIRE(one.size() == two.size());
-  std::uint64_t total = 0;
-  for (std::size_t i = 0; i < one.size(); ++i) {
-    CHECK(one[i].nodes == two[i].nodes);
-    total += one[i].nodes;
-  }
-  CHECK(total == gamelab::search::simultaneous_perft<Game>(s, 2));
-}
-
 TEST_CASE("perft refuses a setup-phase board and a variant that disagrees with the file", "[dcms][perft]") {
   gamelab::PerftRequest request;
   request.depth = 1;
@@ -90,12 +77,4 @@ TEST_CASE("perft refuses a setup-phase board and a variant that disagrees with t
   REQUIRE(report.divide.size() == 36);
   CHECK(report.divide[0].move == "[M 1] [m 4]");
   CHECK(report.divide[0].result == "{'S': (2, 1), 's': (2, 6), 'M': (2, 2), 'm': (3, 3)}");
-}
-
-TEST_CASE("the perft dataset matches at every depth", "[dcms][perft][slow]") {
-  const auto rows = gamelab::run_perft_suite(game_entry(), kDataset, {true, 0, 2});
-  for (const auto& row : rows) {
-    INFO(row.name << " depth " << row.depth);
-    CHECK(row.actual == row.expected);
-  }
 }

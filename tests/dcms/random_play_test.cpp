@@ -1,7 +1,7 @@
-// The generic random-play test every game passes (as OpenSpiel does): seeded random games from random
-// legal setups on the committed board suite end within the turn limit, keep their incremental hash
-// equal to the hash from scratch, and round-trip every text form (position file, pieces map, move
-// strings through the referee).
+// Random play of Dog-Cat-Mouse-cheeSe's own (the generic checks are the conformance suite's,
+// tests/conformance/): seeded random games from random legal setups on the committed board suite end
+// within the turn limit, keep their hash, and round-trip its other text forms (the pieces map, the move
+// strings through the referee); every ending occurs.
 #include <filesystem>
 
 #include "core/rng.hpp"
@@ -37,7 +37,7 @@ State random_start(const State& board_state, Variant variant, gamelab::Rng& rng)
 
 }  // namespace
 
-TEST_CASE("400 seeded random games end, keep their hash and round-trip their text", "[dcms][random-play]") {
+TEST_CASE("400 random games from random setups: the pieces map and the referee's move strings agree with play(), and every ending occurs", "[dcms][random-play]") {
   const auto boards = suite_boards();
   REQUIRE(boards.size() >= 50);
   gamelab::Rng rng(20260404);
@@ -84,24 +84,4 @@ TEST_CASE("400 seeded random games end, keep their hash and round-trip their tex
   CHECK(outcomes[static_cast<int>(Outcome::Draw)] > 0);
   CHECK(reasons[static_cast<int>(EndReason::CheeseEaten)] > 0);
   CHECK(reasons[static_cast<int>(EndReason::TurnLimit)] > 0);
-}
-
-TEST_CASE("the same seed plays the same random game", "[dcms][random-play]") {
-  const auto boards = suite_boards();
-  auto play_game = [&](std::uint64_t seed) {
-    gamelab::Rng rng(seed);
-    State s = random_start(boards[3], Variant::Full, rng);
-    std::string record = pieces_map_text(s) + "\n";
-    while (!ends_before_moves(s)) {
-      ActionList a, b;
-      generate_actions(s, kBlue, a);
-      generate_actions(s, kRed, b);
-      const Action blue = a[rng.below(a.size())], red = b[rng.below(b.size())];
-      record += joint_move_text(blue, red) + "\n";
-      s = play(s, blue, red);
-    }
-    return record;
-  };
-  CHECK(play_game(7) == play_game(7));
-  CHECK(play_game(7) != play_game(8));
 }

@@ -105,13 +105,3 @@ TEST_CASE("gamelab show jumpchess prints the position file and the diagram", "[j
   CHECK_THAT(r.output, Catch::StartsWith("1 0 0 0 0 0 0 0\n"));
   CHECK_THAT(r.output, Catch::Contains("0  b . . . . . . .\n"));
 }
-
-TEST_CASE("gamelab perft jumpchess --suite checks the dataset", "[jumpchess][cli]") {
-  const Run r = run("perft jumpchess --suite --max-depth 2");
-  CHECK(r.status == 0);
-  CHECK_THAT(r.output, Catch::Contains("counts match"));
-  for (const char* command : {"perft jumpchess --help", "show jumpchess --help"}) {
-    INFO(command);
-    CHECK(run(command).status == 0);
-  }
-}

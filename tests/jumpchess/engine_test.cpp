@@ -325,9 +325,3 @@ TEST_CASE("a side with no legal move passes, and the engine plays the pass", "[j
   REQUIRE(r.best);
   CHECK(r.best->is_pass());
 }
-
-TEST_CASE("the bench signature matches the one recorded in engines/jumpchess", "[jumpchess][engine][bench]") {
-  const auto report = gamelab::run_bench(game_entry(), default_params());
-  CHECK(report.rows.size() >= 20);
-  CHECK(report.nodes == gamelab::recorded_bench_signature("jumpchess"));
-}
