@@ -380,7 +380,7 @@ TEST_CASE("the round limit is a draw, after the hits of the last round", "[bulle
   CHECK(result(final_round).outcome == Outcome::RedWins);
 }
 
-TEST_CASE("the incremental hash equals the hash computed from scratch", "[bullets][rules][hash]") {
+TEST_CASE("the hash holds the bullets, the players and the round", "[bullets][rules][hash]") {
   State s = drawn({"##########",
                    "#R.......#",
                    "#..v.....#",

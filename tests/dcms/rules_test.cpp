@@ -414,7 +414,7 @@ TEST_CASE("referee: a timeout is a null move, every piece stays", "[dcms][rules]
 
 // ---- hash ----------------------------------------------------------------------------------------------
 
-TEST_CASE("the incremental hash equals the hash computed from scratch", "[dcms][rules][hash]") {
+TEST_CASE("the hash holds the turn number, and a position read back hashes as the position played", "[dcms][rules][hash]") {
   State s = position("full", kOpen, "S 1 1, s 1 6, M 2 3, C 3 3, D 1 2, m 2 5, c 2 4, d 3 6");
   for (std::size_t i = 0; i < 30 && !ends_before_moves(s); ++i) {
     ActionList blue, red;

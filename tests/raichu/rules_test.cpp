@@ -440,7 +440,7 @@ TEST_CASE("the ply limit draws, after the no-pieces rule and before the no-move 
   CHECK(start_position(8).ply_limit == 400);
 }
 
-TEST_CASE("the incremental hash equals the hash computed from scratch", "[raichu][rules][hash]") {
+TEST_CASE("the hash holds the side to move, and a board read back hashes as the board played", "[raichu][rules][hash]") {
   State s = start_position(8);
   for (const char* move : {"(1,0)-(3,0)", "(5,0)-(4,1)", "(3,0)-(3,1)", "(4,1)-(3,2)"}) {
     s = play_text(s, move);
