@@ -6,6 +6,7 @@ the script needs no rules of its own. Python's random.Random(seed) is determinis
 committed, so the suite never changes unless this script is rerun on purpose.
     python3 datasets/tools/make_bench_suite.py build/apps/gamelab raichu
     python3 datasets/tools/make_bench_suite.py build/apps/gamelab jumpchess
+    python3 datasets/tools/make_bench_suite.py build/apps/gamelab ataxx
 """
 import json
 import random
@@ -18,6 +19,7 @@ JUMPCHESS_DEPTH = 8
 SUITES = {
     "raichu": (7, [({"n": "8"}, 14, (4, 40)), ({"n": "10"}, 4, (6, 30)), ({"n": "12"}, 2, (4, 20))]),
     "jumpchess": (JUMPCHESS_DEPTH, [({}, 8, (2, 30)), ({}, 8, (30, 100)), ({}, 8, (100, 250))]),
+    "ataxx": (7, [({}, 8, (2, 20)), ({}, 8, (20, 60)), ({}, 4, (60, 120))]),
 }
 
 
@@ -45,7 +47,8 @@ def jumpchess_next(position, board):
     return f"{rows}\n{'white' if side == 'black' else 'black'}\nmoves {black} {white}\n"
 
 
-NEXT = {"raichu": raichu_next, "jumpchess": jumpchess_next}
+# Ataxx's result is the whole position (a FEN): the position after the move is the result itself.
+NEXT = {"raichu": raichu_next, "jumpchess": jumpchess_next, "ataxx": lambda position, board: board}
 
 
 def main():

@@ -9,6 +9,7 @@
 #include "ataxx/notation.hpp"
 #include "ataxx/rules.hpp"
 #include "ataxx/state.hpp"
+#include "search/game_concepts.hpp"
 #include "search/score.hpp"
 
 namespace gamelab::ataxx {
@@ -32,13 +33,11 @@ struct Game {
     return parse_position_text(text, source);
   }
   static std::string position_text(const State& s) { return ataxx::position_text(s); }
+  static State start_position() { return ataxx::start_position(); }
   static std::string move_text(const State&, const Move& m) { return ataxx::move_text(m); }
   static std::uint64_t zobrist(const State& s) { return s.hash; }
   static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
-  static std::string end_text(const State& s) {
-    const Result r = result(s);
-    return std::string(to_string(r.outcome)) + ": " + to_string(r.reason);
-  }
+  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
   // Never empty for a live state: a side that cannot move has the pass.
   static void generate_moves(const State& s, MoveList& moves) { ataxx::generate_moves(s, moves); }
   // Perft's last ply (search/perft.hpp): popcounts instead of a list; 0 for a finished game.

@@ -18,7 +18,7 @@
 #include "bullets/sparse_inputs.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
-#include "registry/random_game.hpp"
+#include "registry/entry_of.hpp"
 #include "registry/simultaneous_entry.hpp"
 #include "registry/simultaneous_learned.hpp"
 
@@ -109,12 +109,6 @@ SearchReport run_search(const SearchRequest& request) {
                 r.seconds > 0 ? static_cast<double>(r.iterations) / r.seconds : 0.0);
   report.result = figures;
   return report;
-}
-
-std::vector<EvalFeature> position_features(const std::string& text) {
-  std::vector<EvalFeature> out;
-  for (const auto& f : features(parse_position(text, "position").state)) out.push_back({f.index, f.value});
-  return out;
 }
 
 // `gamelab analyse bullets`: each player's exact earliest hit on the other standing still (analysis.hpp).
@@ -228,7 +222,7 @@ GameEntry game_entry() {
   entry.play_game = play_game;
   entry.bot_time_limit_s = kTournamentMoveMs / 1000.0;
   entry.eval_weights = kFeatureCount;
-  entry.features = position_features;
+  entry.features = features_of<Game>;
   entry.datagen_game = datagen_game;
   entry.learned_eval = true;  // game.hpp LearnedEval: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(

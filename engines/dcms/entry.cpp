@@ -15,7 +15,7 @@
 #include "dcms/match.hpp"
 #include "dcms/notation.hpp"
 #include "dcms/sparse_inputs.hpp"
-#include "registry/random_game.hpp"
+#include "registry/entry_of.hpp"
 #include "registry/simultaneous_entry.hpp"
 #include "registry/simultaneous_learned.hpp"
 
@@ -165,12 +165,6 @@ SearchReport run_search(const SearchRequest& request) {
   return search_move_report(root, side, engine, request.limits);
 }
 
-std::vector<EvalFeature> position_features(const std::string& text) {
-  std::vector<EvalFeature> out;
-  for (const auto& f : features(parse_position_text(text, "position"))) out.push_back({f.index, f.value});
-  return out;
-}
-
 std::vector<GeneratedBoard> run_generator(const BoardRequest& request) {
   const SuiteOptions options = parse_suite_options(request.options);
   std::vector<GeneratedBoard> out;
@@ -251,7 +245,7 @@ GameEntry game_entry() {
   entry.play_game = play_game;
   entry.bot_time_limit_s = 5;  // docs/rules/dcms.md
   entry.eval_weights = kFeatureCount;
-  entry.features = position_features;
+  entry.features = features_of<Game>;
   entry.datagen_game = datagen_game;
   entry.learned_eval = true;  // game.hpp LearnedEval: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
   entry.sparse_inputs = simultaneous_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);

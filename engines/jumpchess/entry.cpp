@@ -12,8 +12,7 @@
 #include "jumpchess/notation.hpp"
 #include "jumpchess/release.hpp"
 #include "jumpchess/sparse_inputs.hpp"
-#include "registry/random_game.hpp"
-#include "registry/alphabeta_entry.hpp"
+#include "registry/entry_of.hpp"
 
 namespace gamelab::jumpchess {
 
@@ -105,34 +104,9 @@ std::string result_rows(const State& s) {
   return rows;
 }
 
-PerftReport run_perft(const PerftRequest& request) {
-  const State root = load_position(request.position);
-  return alphabeta_perft<Game>(root, position_text(root), request, jumpchess_move_text, board_digits);
-}
-
 SearchReport run_search(const SearchRequest& request) {
   return alphabeta_search<Game>(load_position(request.position), request, default_params(), jumpchess_move_text,
                                 result_rows);
-}
-
-std::vector<EvalFeature> position_features(const std::string& position_text) {
-  std::vector<EvalFeature> out;
-  for (const auto& f : features(parse_position_text(position_text, "position"))) out.push_back({f.index, f.value});
-  return out;
-}
-
-std::vector<TreeMove> jumpchess_moves(const std::string& text) {
-  const jumpchess::State s = jumpchess::parse_position_text(text, "position");
-  std::vector<TreeMove> out;
-  if (jumpchess::ends_before_moves(s)) return out;
-  jumpchess::MoveList moves;
-  jumpchess::generate_moves(s, moves);
-  for (const auto& m : moves) {
-    const jumpchess::State child = jumpchess::play(s, m);
-    out.push_back({without_blanks(jumpchess::move_text(m)), jumpchess::position_text(child),
-                   jumpchess::ends_before_moves(child)});
-  }
-  return out;
 }
 
 std::string jumpchess_canonical(const std::string& text, const std::string& token) {
@@ -150,34 +124,19 @@ std::string jumpchess_canonical(const std::string& text, const std::string& toke
 }  // namespace
 
 GameEntry game_entry() {
-  GameEntry entry;
-  entry.name = "jumpchess";
-  entry.title = "Jump chess";
-  entry.shape = GameShape::TurnBased;
+  GameEntry entry = entry_of<Game>("Jump chess", load_position);
+  add_alphabeta_engine<Game>(entry, default_params, kFeatureCount, load_position);
   entry.position_options = {
       {"side", "side to move: black or white (default black)"},
       {"moves", "moves already made by Black and White, e.g. '120 119' (default '0 0')"},
       {"path", "moves to play first, as paths separated by ';', e.g. '[(2,2), (2,3)]; [(5,5), (5,4)]'"},
   };
-  entry.perft = run_perft;
-  entry.tree_moves = jumpchess_moves;
-  entry.canonical_move = jumpchess_canonical;
-  entry.random_game = random_game<Game>;
-  entry.show = [](const PositionSpec& spec) {
-    const State state = load_position(spec);
-    return position_text(state) + "\n" + diagram(state);
-  };
-  entry.default_params = default_params;
-  entry.search = run_search;
+  entry.canonical_move = jumpchess_canonical;  // any path of a move names it
+  entry.search = run_search;                   // its result: the board's rows, as the client shows them
   entry.play_game = play_game;
   entry.bot_time_limit_s = 5;  // docs/rules/jumpchess.md: a program that exceeds 5 s passes
   entry.generate_openings = generate_openings;
-  entry.eval_weights = kFeatureCount;
-  entry.features = position_features;
   entry.datagen_game = datagen_game;
-  entry.learned_eval = true;  // learned_eval.hpp: eval=FILE on --engine, --eval on search, bench, datagen, tune spsa
-  entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
-  entry.handmade_eval = alphabeta_handmade_eval<Game>(parse_position_text);
   entry.exports.push_back({"cpp", "GetStep for the tournament's C++ template: one self-contained C++14 file",
                            [](const ExportRequest& request) {
                              const bool release = request.params.size() == 0;

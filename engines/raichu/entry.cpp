@@ -4,7 +4,6 @@
 
 #include "core/error.hpp"
 #include "core/text_file.hpp"
-#include "raichu/datagen.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/export/export_python.hpp"
 #include "raichu/game.hpp"
@@ -12,8 +11,7 @@
 #include "raichu/notation.hpp"
 #include "raichu/sparse_inputs.hpp"
 #include "raichu/tablebase.hpp"
-#include "registry/random_game.hpp"
-#include "registry/alphabeta_entry.hpp"
+#include "registry/entry_of.hpp"
 
 namespace gamelab::raichu {
 
@@ -62,69 +60,18 @@ State load_position(const PositionSpec& spec) {
   return state;
 }
 
-std::string raichu_move_text(const Move& m, const State& s) { return move_text(m, s); }
-
-PerftReport run_perft(const PerftRequest& request) {
-  const State root = load_position(request.position);
-  return alphabeta_perft<Game>(root, position_line(root), request, raichu_move_text, board_string);
-}
-
-SearchReport run_search(const SearchRequest& request) {
-  return alphabeta_search<Game>(load_position(request.position), request, default_params(), raichu_move_text, board_string);
-}
-
-// A child's position line starts its ply count afresh (the file form has none), so the ply limit (400)
-// is counted from each child: perft depths never come near it.
-std::vector<TreeMove> raichu_moves(const std::string& text) {
-  const raichu::State s = raichu::parse_position_text(text, "position");
-  std::vector<TreeMove> out;
-  if (raichu::ends_before_moves(s)) return out;
-  raichu::MoveList moves;
-  raichu::generate_moves(s, moves);
-  for (const auto& m : moves) {
-    const raichu::State child = raichu::play(s, m);
-    out.push_back({without_blanks(raichu::move_text(m, s)), raichu::position_line(child) + "\n",
-                   raichu::ends_before_moves(child)});
-  }
-  return out;
-}
-
-std::string raichu_canonical(const std::string& text, const std::string& token) {
-  for (const auto& m : raichu_moves(text)) {
-    if (m.token == token) return token;
-  }
-  return "";
-}
-
 }  // namespace
 
 GameEntry game_entry() {
-  GameEntry entry;
-  entry.name = "raichu";
-  entry.title = "Raichu";
-  entry.shape = GameShape::TurnBased;
+  GameEntry entry = entry_of<Game>("Raichu", load_position);
+  add_alphabeta_engine<Game>(entry, default_params, kFeatureCount, load_position);
   entry.position_options = {
       {"n", "board size: 8, 10, 12, 14 or 16 (default 8)"},
       {"side", "side to move: w or b (default w)"},
   };
-  entry.perft = run_perft;
-  entry.tree_moves = raichu_moves;
-  entry.canonical_move = raichu_canonical;
-  entry.random_game = random_game<Game>;
-  entry.show = [](const PositionSpec& spec) {
-    const State state = load_position(spec);
-    return position_line(state) + "\n" + diagram(state);
-  };
-  entry.default_params = default_params;
-  entry.search = run_search;
   entry.play_game = play_game;
   entry.generate_openings = generate_openings;
-  entry.eval_weights = kFeatureCount;
-  entry.features = position_features;
   entry.datagen_game = datagen_game;
-  entry.learned_eval = true;  // learned_eval.hpp: eval=FILE on --engine, --eval on search and bench
-  entry.sparse_inputs = side_to_move_sparse_inputs<kSparseMaxActive>(kSparseInputName, kSparseInputCount, parse_position_text);
-  entry.handmade_eval = alphabeta_handmade_eval<Game>(parse_position_text);
   entry.exports.push_back({"python", "the tournament's player: one self-contained Python 3 file (python3 FILE N PLAYER BOARD TIMELIMIT)",
                            [](const ExportRequest& request) {
                              const bool release = request.params.size() == 0;

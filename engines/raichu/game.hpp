@@ -30,6 +30,7 @@ struct Game {
   // The one game interface's texts and hashes (search/game_concepts.hpp).
   static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
   static std::string position_text(const State& s) { return position_line(s); }
+  static std::string board_text(const State& s) { return board_string(s); }  // the tournament's board form
   static std::string move_text(const State& s, const Move& m) { return raichu::move_text(m, s); }
   static std::uint64_t zobrist(const State& s) { return s.hash; }
   static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }

@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "core/process.hpp"
-#include "raichu/datagen.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
 #include "raichu/notation.hpp"
@@ -149,13 +148,6 @@ class Play : public loop::AlphaBetaPlay<Game> {
 GameRecord play_game(const GameRequest& request) { return loop::referee<Play>(request); }
 
 std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) { return loop::self_play<Play>(request); }
-
-std::vector<EvalFeature> position_features(const std::string& position_text) {
-  const State state = parse_position_text(position_text, "position");
-  std::vector<EvalFeature> out;
-  for (const auto& f : features(state)) out.push_back({f.index, f.value});
-  return out;
-}
 
 std::vector<std::string> generate_openings(const OpeningRequest& request) {
   const auto n_option = request.options.find("n");

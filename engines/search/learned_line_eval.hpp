@@ -67,6 +67,7 @@ struct InputChanges {
 template <class Inputs>
 class LearnedLineEval : public learned::InputsFiles<Inputs> {
  public:
+  using InputSet = Inputs;  // the registry reads the input set's name, count and bound from it (entry_of.hpp)
   using State = typename Inputs::State;
   using Move = typename Inputs::Move;
   using MoveList = typename Inputs::MoveList;

@@ -14,7 +14,7 @@
 #include "common/search.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
-#include "raichu/datagen.hpp"
+#include "raichu/match.hpp"
 #include "raichu/match.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
