@@ -30,17 +30,9 @@ GAMELAB_ATAXX_COUNTS_BITS void feature_counts(const State& s, std::array<int, kF
   f[Tempo] = 1;
 }
 
-std::vector<FeatureValue> features(const State& s) {
-  std::array<int, kFeatureCount> f;
-  feature_counts(s, f);
-  return sparse_features(f);
-}
+std::vector<FeatureValue> features(const State& s) { return counted_features<kFeatureCount>(s); }
 
-int evaluate(const State& s, const int* weights) {
-  std::array<int, kFeatureCount> f;
-  feature_counts(s, f);
-  return weighted_sum(weights, f);
-}
+int evaluate(const State& s, const int* weights) { return counted_evaluation<kFeatureCount>(weights, s); }
 
 ParamSet default_params() {
   // Hand-set, in units of a stone = 100. The side to move gains material with its move (a clone that

@@ -1,5 +1,7 @@
 #include "ataxx/rules.hpp"
 
+#include "core/enum_names.hpp"
+
 namespace gamelab::ataxx {
 
 State play(const State& state, const Move& move) {
@@ -42,23 +44,13 @@ Result result(const State& s) {
 }
 
 const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::Ongoing: return "ongoing";
-    case Outcome::XWins: return "x wins";
-    case Outcome::OWins: return "o wins";
-    case Outcome::Draw: return "draw";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"ongoing", "x wins", "o wins", "draw"};  // the enum's order
+  return name_in(outcome, kNames);
 }
 
 const char* to_string(EndReason reason) {
-  switch (reason) {
-    case EndReason::None: return "none";
-    case EndReason::NoStones: return "a side has no stones";
-    case EndReason::NoMoves: return "neither side can move";
-    case EndReason::HalfmoveClock: return "halfmove clock at 100";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"none", "a side has no stones", "neither side can move", "halfmove clock at 100"};  // the enum's order
+  return name_in(reason, kNames);
 }
 
 }  // namespace gamelab::ataxx

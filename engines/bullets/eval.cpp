@@ -139,17 +139,9 @@ void feature_counts(const State& s, std::array<int, kFeatureCount>& f) {
   f[Pursuit] = ((room > 0) - (room < 0)) * closeness;
 }
 
-std::vector<FeatureValue> features(const State& state) {
-  std::array<int, kFeatureCount> counts;
-  feature_counts(state, counts);
-  return sparse_features(counts);
-}
+std::vector<FeatureValue> features(const State& s) { return counted_features<kFeatureCount>(s); }
 
-int evaluate(const State& state, const int* weights) {
-  std::array<int, kFeatureCount> counts;
-  feature_counts(state, counts);
-  return weighted_sum(weights, counts);
-}
+int evaluate(const State& s, const int* weights) { return counted_evaluation<kFeatureCount>(weights, s); }
 
 ParamSet default_params() {
   std::vector<Param> params;

@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "core/enum_names.hpp"
+
 namespace gamelab::bullets {
 
 void generate_actions(const State& state, Side side, ActionList& actions) {
@@ -55,23 +57,13 @@ Result result(const State& state) {
 }
 
 const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::Ongoing: return "ongoing";
-    case Outcome::BlueWins: return "blue wins";
-    case Outcome::RedWins: return "red wins";
-    case Outcome::Draw: return "draw";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"ongoing", "blue wins", "red wins", "draw"};  // the enum's order
+  return name_in(outcome, kNames);
 }
 
 const char* to_string(EndReason reason) {
-  switch (reason) {
-    case EndReason::None: return "none";
-    case EndReason::Hit: return "hit";
-    case EndReason::BothHit: return "both hit";
-    case EndReason::RoundLimit: return "round limit";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"none", "hit", "both hit", "round limit"};  // the enum's order
+  return name_in(reason, kNames);
 }
 
 }  // namespace gamelab::bullets

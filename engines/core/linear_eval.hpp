@@ -31,4 +31,30 @@ int weighted_sum(const int* weights, const std::array<int, N>& counts) {
   return total;
 }
 
+// A game's evaluation tail, written once: its feature_counts(state, [moves,] counts), found by
+// argument-dependent lookup, fills the N counts; the features are their sparse list and the evaluation
+// their weighted sum, so that Texel and the search read the very same counts.
+template <std::size_t N, class State, class... Moves>
+std::vector<FeatureValue> counted_features(const State& s, const Moves&... moves) {
+  std::array<int, N> counts;
+  feature_counts(s, moves..., counts);
+  return sparse_features(counts);
+}
+
+template <std::size_t N, class State, class... Moves>
+int counted_evaluation(const int* weights, const State& s, const Moves&... moves) {
+  std::array<int, N> counts;
+  feature_counts(s, moves..., counts);
+  return weighted_sum(weights, counts);
+}
+
+// The same for an evaluation that reads the side to move's legal moves (generate_moves, by
+// argument-dependent lookup), when the caller has not listed them already.
+template <std::size_t N, class MoveList, class State>
+int counted_evaluation_listing_moves(const int* weights, const State& s) {
+  MoveList ours;
+  generate_moves(s, ours);
+  return counted_evaluation<N>(weights, s, ours);
+}
+
 }  // namespace gamelab

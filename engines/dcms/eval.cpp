@@ -101,17 +101,9 @@ void feature_counts(const State& s, std::array<int, kFeatureCount>& f) {
   f[LateMaterial] = late * (s.piece_count(kBlue) - s.piece_count(kRed));
 }
 
-std::vector<FeatureValue> features(const State& s) {
-  std::array<int, kFeatureCount> f;
-  feature_counts(s, f);
-  return sparse_features(f);
-}
+std::vector<FeatureValue> features(const State& s) { return counted_features<kFeatureCount>(s); }
 
-int evaluate(const State& s, const int* weights) {
-  std::array<int, kFeatureCount> f;
-  feature_counts(s, f);
-  return weighted_sum(weights, f);
-}
+int evaluate(const State& s, const int* weights) { return counted_evaluation<kFeatureCount>(weights, s); }
 
 ParamSet default_params() {
   // Hand-set weights, in evaluation units; the search maps eval to a win chance by

@@ -1,5 +1,7 @@
 #include "dcms/rules.hpp"
 
+#include "core/enum_names.hpp"
+
 namespace gamelab::dcms {
 
 namespace {
@@ -45,25 +47,13 @@ int points(Outcome outcome, int side) {
 }
 
 const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::Ongoing: return "ongoing";
-    case Outcome::BlueWins: return "blue wins";
-    case Outcome::RedWins: return "red wins";
-    case Outcome::Draw: return "draw";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"ongoing", "blue wins", "red wins", "draw"};  // the enum's order
+  return name_in(outcome, kNames);
 }
 
 const char* to_string(EndReason reason) {
-  switch (reason) {
-    case EndReason::None: return "none";
-    case EndReason::IllegalSetup: return "illegal setup";
-    case EndReason::IllegalMove: return "illegal move";
-    case EndReason::CheeseEaten: return "cheeSe eaten";
-    case EndReason::BothCheesesEaten: return "both cheeSes eaten";
-    case EndReason::TurnLimit: return "turn limit";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"none", "illegal setup", "illegal move", "cheeSe eaten", "both cheeSes eaten", "turn limit"};  // the enum's order
+  return name_in(reason, kNames);
 }
 
 }  // namespace gamelab::dcms

@@ -90,22 +90,14 @@ void feature_counts(const State& s, const MoveList& ours, std::array<int, kFeatu
   f[Tempo] = 1;
 }
 
-std::vector<FeatureValue> features(const State& s) {
-  std::array<int, kFeatureCount> f;
-  feature_counts(s, f);
-  return sparse_features(f);
-}
+std::vector<FeatureValue> features(const State& s) { return counted_features<kFeatureCount>(s); }
 
 int evaluate(const State& s, const int* weights) {
-  MoveList ours;
-  generate_moves(s, ours);
-  return evaluate(s, weights, ours);
+  return counted_evaluation_listing_moves<kFeatureCount, MoveList>(weights, s);
 }
 
 int evaluate(const State& s, const int* weights, const MoveList& ours) {
-  std::array<int, kFeatureCount> f;
-  feature_counts(s, ours, f);
-  return weighted_sum(weights, f);
+  return counted_evaluation<kFeatureCount>(weights, s, ours);
 }
 
 ParamSet default_params() {

@@ -1,5 +1,7 @@
 #include "jumpchess/rules.hpp"
 
+#include "core/enum_names.hpp"
+
 namespace gamelab::jumpchess {
 
 State play(const State& state, const Move& move) {
@@ -51,24 +53,13 @@ Result result(const State& state) {
 }
 
 const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::Ongoing: return "ongoing";
-    case Outcome::BlackWins: return "black wins";
-    case Outcome::WhiteWins: return "white wins";
-    case Outcome::Draw: return "draw";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"ongoing", "black wins", "white wins", "draw"};  // the enum's order
+  return name_in(outcome, kNames);
 }
 
 const char* to_string(EndReason reason) {
-  switch (reason) {
-    case EndReason::None: return "none";
-    case EndReason::BlackInTarget: return "every black piece is in Black's target";
-    case EndReason::WhiteInTarget: return "every white piece is in White's target";
-    case EndReason::BothInTarget: return "every piece of both sides is in its target";
-    case EndReason::MoveLimit: return "each side has made 200 moves";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"none", "every black piece is in Black's target", "every white piece is in White's target", "every piece of both sides is in its target", "each side has made 200 moves"};  // the enum's order
+  return name_in(reason, kNames);
 }
 
 }  // namespace gamelab::jumpchess

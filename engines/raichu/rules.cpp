@@ -1,5 +1,6 @@
 #include "raichu/rules.hpp"
 
+#include "core/enum_names.hpp"
 #include "raichu/movegen.hpp"
 
 namespace gamelab::raichu {
@@ -36,23 +37,13 @@ Result result(const State& state) {
 }
 
 const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::Ongoing: return "ongoing";
-    case Outcome::WhiteWins: return "white wins";
-    case Outcome::BlackWins: return "black wins";
-    case Outcome::Draw: return "draw";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"ongoing", "white wins", "black wins", "draw"};  // the enum's order
+  return name_in(outcome, kNames);
 }
 
 const char* to_string(EndReason reason) {
-  switch (reason) {
-    case EndReason::None: return "none";
-    case EndReason::NoPieces: return "no pieces left";
-    case EndReason::NoLegalMove: return "no legal move";
-    case EndReason::PlyLimit: return "ply limit";
-  }
-  return "?";
+  static constexpr const char* kNames[] = {"none", "no pieces left", "no legal move", "ply limit"};  // the enum's order
+  return name_in(reason, kNames);
 }
 
 }  // namespace gamelab::raichu
