@@ -16,6 +16,7 @@
 #include "registry/move_tree.hpp"
 #include "registry/random_game.hpp"
 #include "registry/simultaneous_entry.hpp"
+#include "search/alphabeta_openings.hpp"
 #include "search/game_concepts.hpp"
 
 namespace gamelab {
@@ -148,6 +149,23 @@ void add_alphabeta_engine(GameEntry& entry, ParamSet (*default_params)(), std::s
   entry.eval_weights = eval_weights;
   entry.features = features_of<G>;
   entry.handmade_eval = alphabeta_handmade_eval<G>(&G::parse_position);
+  // Opening suites from the game's start (a game whose start depends on its position options, such as
+  // Raichu's board size, makes its own).
+  if constexpr (requires { G::start_position(); }) {
+    entry.generate_openings = [default_params](const OpeningRequest& request) {
+      if (!request.options.empty()) {
+        throw InputError(std::string(G::kName) + " openings start from the start position (no --" + request.options.begin()->first + ")");
+      }
+      search::OpeningPlan plan{request.count, request.min_plies, request.max_plies, request.seed};
+      plan.on_kept = request.on_kept;
+      std::vector<std::string> out;
+      for (const auto& s : search::balanced_openings<G>(G::start_position(), plan, default_params(), request.balance_depth,
+                                                       request.min_score, request.max_score)) {
+        out.push_back(G::position_text(s));
+      }
+      return out;
+    };
+  }
   // A game whose engine plays learned evaluation files (G::Incremental: search/learned_line_eval.hpp).
   if constexpr (requires { typename G::Incremental::InputSet; }) {
     using Inputs = typename G::Incremental::InputSet;

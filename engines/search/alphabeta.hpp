@@ -7,6 +7,7 @@
 // line and the game. Limits: depth, nodes, time; whichever comes first. With depth or node limits the
 // search is deterministic: node counts are checked at every node, the clock is never consulted.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
@@ -165,6 +166,11 @@ class AlphaBeta {
   }
   Incremental* incremental() const { return incremental_.get(); }
 
+  // A flag another thread sets to stop the search at once (a UAI bot's `stop`): read with the clock,
+  // every 256 nodes, like a movetime reached. Null (the default): nothing is read, and a search counts
+  // the same nodes as before the flag existed (the bench signatures). The flag must outlive searches.
+  void set_stop_flag(const std::atomic<bool>* flag) { stop_flag_ = flag; }
+
   // Hashes of the positions played before the root in this game (for repetition detection).
   void set_game_history(std::vector<std::uint64_t> hashes) { game_history_ = std::move(hashes); }
   // Forget everything learnt (TT, killers, history): the next search starts cold.
@@ -271,7 +277,7 @@ class AlphaBeta {
   bool soft_time_up() const {
     return limits_.movetime_ms && elapsed() * 1000.0 >= 0.5 * static_cast<double>(*limits_.movetime_ms);
   }
-  // Called at every node: the node limit is exact; the clock is read every 256 nodes.
+  // Called at every node: the node limit is exact; the clock and the stop flag are read every 256 nodes.
   bool check_stop() {
     if (stop_) return true;
     if (limits_.nodes && nodes_ >= *limits_.nodes) stop_ = true;
@@ -279,6 +285,7 @@ class AlphaBeta {
         elapsed() * 1000.0 >= static_cast<double>(*limits_.movetime_ms)) {
       stop_ = true;
     }
+    if (stop_flag_ && (nodes_ & 255) == 0 && stop_flag_->load(std::memory_order_relaxed)) stop_ = true;
     return stop_;
   }
 
@@ -501,6 +508,7 @@ class AlphaBeta {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
+  const std::atomic<bool>* stop_flag_ = nullptr;  // set_stop_flag; null: no one stops the search from outside
   Oracle oracle_;
   std::uint64_t oracle_hits_ = 0;
   std::unique_ptr<Incremental> incremental_;  // empty: G::evaluate

@@ -1,0 +1,80 @@
+// Ataxx for the play loops (registry/play_loop.hpp): the lab's engine on a seat, or any UAI engine
+// (uai_client.hpp) as the field's match runners drive one; self-play for datagen. An engine's fault
+// (a crash, a time loss, an illegal or malformed move, a hang) loses the game, as in the field's
+// tournaments (docs/rules/ataxx.md §8).
+#include <memory>
+
+#include "ataxx/eval.hpp"
+#include "ataxx/game.hpp"
+#include "ataxx/match.hpp"
+#include "ataxx/uai_client.hpp"
+#include "registry/alphabeta_play.hpp"
+
+namespace gamelab::ataxx {
+
+namespace {
+
+class Play : public loop::AlphaBetaPlay<Game> {
+ public:
+  static constexpr const char* title = "Ataxx";
+
+  explicit Play(const GameRequest& request)
+      : AlphaBetaPlay(Game::parse_position(request.opening, request.opening_source), request, default_params()), start_(s_) {
+    for (int seat = 0; seat < 2; ++seat) {
+      const PlayerSpec& p = request.players[seat];
+      if (!p.external()) continue;
+      engines_uai_[seat] = std::make_unique<UaiClient>(p.command, uai_options(p.params));
+      limits_[seat] = p.limits.any() ? p.limits : SearchLimits{{}, {}, static_cast<std::int64_t>(p.time_limit_s * 1000)};
+    }
+  }
+  explicit Play(const DatagenRequest& request)
+      : AlphaBetaPlay(request.opening.empty() ? start_position() : Game::parse_position(request.opening, "datagen opening"),
+                      request, default_params(), request.limits),
+        start_(s_) {}
+
+  loop::Answer<Move> ask(int seat) {
+    history_.push_back(Game::hash(s_));
+    if (!engines_uai_[seat]) return engine_move(seat);
+    UaiClient& engine = *engines_uai_[seat];
+    if (!started_[seat]) {
+      started_[seat] = true;
+      const UaiReply ready = engine.new_game();
+      if (!ready.ok()) return {Move::pass(), ready.termination, true, ready.detail};
+    }
+    const UaiReply reply = engine.play(start_, played_, limits_[seat]);
+    if (!reply.ok()) return {Move::pass(), reply.termination, true, reply.detail};
+    return {*reply.move};
+  }
+  std::string play(const loop::Answers<Play>& answers, loop::FaultLog&, int) {
+    const Move m = answers[to_move()].action;
+    played_.push_back(m);
+    s_ = ataxx::play(s_, m);
+    return move_text(m);
+  }
+  loop::Verdict verdict() const {
+    const Outcome o = result(s_).outcome;
+    return {seat0(o == Outcome::XWins ? 1.0 : o == Outcome::OWins ? 0.0 : 0.5), Game::end_text(s_)};
+  }
+  std::string position() const { return Game::position_text(s_); }
+
+ private:
+  // The parameters handed to a UAI engine: its options by name (setoption).
+  static std::vector<std::pair<std::string, std::string>> uai_options(const ParamSet& params) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const Param& p : params.all()) out.emplace_back(p.name, std::to_string(p.value));
+    return out;
+  }
+
+  State start_;             // the opening: UAI engines are told `position fen START moves ...`
+  std::vector<Move> played_;
+  std::unique_ptr<UaiClient> engines_uai_[2];
+  bool started_[2] = {};
+};
+
+}  // namespace
+
+GameRecord play_game(const GameRequest& request) { return loop::referee<Play>(request); }
+
+std::vector<LabelledPosition> datagen_game(const DatagenRequest& request) { return loop::self_play<Play>(request); }
+
+}  // namespace gamelab::ataxx

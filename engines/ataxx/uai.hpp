@@ -1,0 +1,95 @@
+#pragma once
+// The Ataxx release bot's side of UAI (docs/rules/ataxx.md §8), the field's Ataxx form of chess's UCI,
+// over any pair of streams so that the tests drive it in-process. Commands are read on the caller's
+// thread and a `go` searches on a worker thread, so that `stop`, `isready` and `quit` are answered
+// while it runs. Bad input of any kind is answered with an `info string` naming it and otherwise
+// ignored: a bot that dies or hangs on a referee's mistake loses the game, one that says so does not.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ataxx/game.hpp"
+#include "core/limits.hpp"
+#include "core/params.hpp"
+#include "search/alphabeta.hpp"
+
+namespace gamelab::ataxx {
+
+// Between the referee's clock and the search's: the pipe both ways, waking the process, starting the
+// worker. cuteataxx charges the wall time from writing `go` to reading `bestmove`.
+constexpr std::int64_t kMoveOverhead_ms = 20;
+// A clock without movestogo (sudden death) is spent as if this many moves were left: an Ataxx game
+// lasts some 30 to 50 moves a side (a single move adds a stone; 45 empty squares at the start).
+constexpr int kPlannedMoves = 30;
+
+// The search's movetime for one move on a clock: time_ms left, inc_ms added after the move.
+//   soft = (time - overhead) / moves + 0.8 inc      (moves: movestogo, at most kPlannedMoves)
+//   hard = min(2 soft, (time - overhead) / 2), at least 1 ms
+// AlphaBeta starts no iteration past half its movetime and stops at the movetime, so hard = 2 soft
+// makes the soft budget the point where it stops deepening. Half of what is left caps a move, so that a
+// low clock settles where the increment pays for the moves: at 1+0.01 some 40 ms stay in reserve.
+std::int64_t clock_movetime_ms(std::int64_t time_ms, std::int64_t inc_ms, int movestogo);
+
+// A `go` line read: the search's limits (a clock folded into movetime), and whether it searches until
+// `stop` (`go infinite`, or a `go` with no limit at all, as in UCI). Depth and node limits alone search
+// from a cleared table (the same answer every time); timed searches keep it from move to move.
+struct GoRequest {
+  SearchLimits limits;
+  bool infinite = false;
+};
+// Reads `go`'s tokens (tokens[0] == "go") for the side to move: x is libataxx's Black and reads
+// btime/binc, o reads wtime/winc (cuteataxx). An unreadable token is named in `problem`, and skipped.
+GoRequest read_go(const std::vector<std::string>& tokens, Color side, std::string& problem);
+
+class UaiEngine {
+ public:
+  static constexpr int kDefaultHashMb = 16, kMaxHashMb = 1024;
+
+  // Plays `params` (the release's frozen set, else the defaults); writes every line to `out`, flushed.
+  UaiEngine(ParamSet params, std::ostream& out);
+  ~UaiEngine();  // stops a running search and waits for it
+  UaiEngine(const UaiEngine&) = delete;
+  UaiEngine& operator=(const UaiEngine&) = delete;
+
+  // Reads commands until `quit` or the end of `in`; 0, the exit code.
+  int run(std::istream& in);
+  // One command line; false after `quit`.
+  bool command(const std::string& line);
+  // Waits up to limit_s for a running search's `bestmove`; true when none runs any more (a test may
+  // then read `out`).
+  bool wait_search(double limit_s);
+  const ParamSet& params() const { return params_; }
+
+ private:
+  void say(const std::string& line);  // one line, under out_mutex_, flushed
+  void list_options();
+  void set_option(const std::vector<std::string>& tokens);
+  void set_position(const std::vector<std::string>& tokens);
+  void go(const std::vector<std::string>& tokens);
+  void search(State root, GoRequest request, std::chrono::steady_clock::time_point received);
+  void stop_search();                 // sets the flag, waits for the worker (its bestmove is out)
+  search::AlphaBeta<Game>& engine();  // built anew after setoption, else kept (its table too)
+
+  ParamSet params_;
+  int hash_mb_ = kDefaultHashMb;
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  // The position alone, no game history: `position fen F` and moves that reach F are searched alike
+  // (cuteataxx sends FENs only, and Ataxx has no repetition rule).
+  State position_ = start_position();
+  std::unique_ptr<search::AlphaBeta<Game>> engine_;
+  bool engine_stale_ = true;
+  std::atomic<bool> stop_{false};
+  std::thread worker_;
+  bool searching_ = false;  // under out_mutex_: a bestmove is still to come
+  std::condition_variable searched_;
+};
+
+}  // namespace gamelab::ataxx
