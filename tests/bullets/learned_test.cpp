@@ -62,19 +62,6 @@ TEST_CASE("bullets: the learned leaf value equals the file's reference inference
       "bullets", states, [](const bl::State& s) { return bl::position_text(s, bl::Red); }, weights);
 }
 
-TEST_CASE("bullets: another game's file, or another input set's, is refused naming the field", "[train][engine][bullets]") {
-  train_test::check_refused_files<bl::LearnedEval>({.game = "bullets",
-                                                    .other_game = "dcms",
-                                                    .other_file = "dcms-for-bullets.eval",
-                                                    .other_scale = 100,
-                                                    .old_file = "bullets-v0.eval",
-                                                    .scale = 100,
-                                                    .old_inputs = "bullets-window-v0",
-                                                    .inputs = "bullets-window-v1",
-                                                    .search = "--board " + position_in_play("bullets-refused.txt"),
-                                                    .positions = "--boards " + short_boards()});
-}
-
 TEST_CASE("bullets: a search with a learned file gives the same answer for the same seed, and another than without",
           "[train][engine][bullets]") {
   // The root strategies are the analysis.

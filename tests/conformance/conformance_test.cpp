@@ -1,13 +1,23 @@
 // The conformance suite: what every game on the list passes, for every game the registry holds, in
 // the manner of OpenSpiel's basic tests. A game gets these checks by being registered; its own tests
 // (tests/<game>/) keep only what is particular to it: its rules, its notation and its protocol.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
 
 #include "common/run.hpp"
 #include "core/text_file.hpp"
 #include "registry/game_registry.hpp"
 #include "registry/perft_suite.hpp"
+#include "train/learned_files.hpp"
 
 using gamelab::GameEntry;
 using gamelab_test::run;
@@ -138,5 +148,114 @@ TEST_CASE("gamelab perft <game> --suite checks the dataset at its fast depths", 
     INFO(game.name << ":\n" << r.output);
     CHECK(r.status == 0);
     CHECK_THAT(r.output, Catch::Contains("counts match"));
+  }
+}
+
+namespace {
+
+// `gamelab ARGS` started in the background, its output discarded; the caller waits for it.
+pid_t start_gamelab(const std::string& args) {
+  std::vector<std::string> words = {GAMELAB_BINARY};
+  std::istringstream in(args);
+  for (std::string w; in >> w;) words.push_back(w);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  return child;
+}
+
+// Where a game's self-play starts: its start, or for a simultaneous game (which has none) a folder
+// holding the first position of its perft dataset as a board.
+std::string self_play_positions(const GameEntry& game) {
+  if (game.shape == gamelab::GameShape::TurnBased) return "";
+  const std::string folder = game.name + "_boards";
+  std::filesystem::create_directories(folder);
+  gamelab::write_file_atomic(folder + "/board-1.txt", dataset_positions(game).front().text);
+  return " --boards " + folder;
+}
+
+}  // namespace
+
+TEST_CASE("datagen writes the same file for a seed on one or two threads, and after a kill and --resume",
+          "[conformance][datagen]") {
+  for (const GameEntry& game : gamelab::game_registry()) {
+    if (!game.datagen_game) continue;
+    INFO(game.name);
+    const std::string name = game.name + "_datagen";
+    const std::string args = "datagen " + game.name + " --limit nodes=300 --seed 5" + self_play_positions(game);
+    const auto whole = run(args + " --games 4 --out " + name + "_whole.data");
+    INFO(whole.output);
+    REQUIRE(whole.status == 0);
+    REQUIRE(run(args + " --games 4 --concurrency 2 --out " + name + "_two.data").status == 0);
+    CHECK(gamelab::read_text_file(name + "_two.data") == gamelab::read_text_file(name + "_whole.data"));
+
+    // Killed as soon as its partial file holds a game, then resumed; a game whose run ends before the
+    // kill plays a longer one.
+    for (int games = 4;; games *= 4) {
+      const std::string killed = name + "_killed_" + std::to_string(games) + ".data";
+      const std::string command = args + " --games " + std::to_string(games) + " --out ";
+      const pid_t child = start_gamelab(command + killed);
+      REQUIRE(child > 0);
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      while (std::chrono::steady_clock::now() < deadline &&
+             !(std::filesystem::exists(killed + ".partial") && std::filesystem::file_size(killed + ".partial") > 0)) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+      ::kill(child, SIGKILL);
+      int status = 0;
+      ::waitpid(child, &status, 0);
+      if (std::filesystem::exists(killed)) {
+        REQUIRE(games < 4 * 256);
+        continue;
+      }
+      const auto resumed = run(command + killed + " --resume");
+      INFO(resumed.output);
+      CHECK(resumed.status == 0);
+      REQUIRE(run(command + name + "_uninterrupted.data").status == 0);
+      CHECK(gamelab::read_text_file(killed) == gamelab::read_text_file(name + "_uninterrupted.data"));
+      break;
+    }
+  }
+}
+
+TEST_CASE("an evaluation file of another game, or of another input set, is refused naming the field",
+          "[conformance][learned]") {
+  std::vector<const GameEntry*> learned;
+  for (const GameEntry& game : gamelab::game_registry()) {
+    if (game.learned_eval && game.sparse_inputs.active) learned.push_back(&game);
+  }
+  REQUIRE(learned.size() >= 2);
+  for (std::size_t k = 0; k < learned.size(); ++k) {
+    const GameEntry& game = *learned[k];
+    const GameEntry& other = *learned[(k + 1) % learned.size()];
+    INFO(game.name << ", with a file of " << other.name);
+    const std::string other_file = other.name + "-for-" + game.name + ".eval";
+    train_test::write_model(train_test::random_model(gamelab::train::Form::Linear, other.name, 3), other.name, other_file, 100);
+    std::string board;
+    if (game.shape == gamelab::GameShape::Simultaneous) {
+      gamelab::write_file_atomic(game.name + "-refused.txt", dataset_positions(game).front().text);
+      board = " --board " + game.name + "-refused.txt";
+    }
+    const auto search = run("search " + game.name + board + " --nodes 100 --eval " + other_file);
+    CHECK(search.status == 2);
+    CHECK_THAT(search.output, Catch::Contains("game is '" + other.name + "', expected '" + game.name + "'"));
+
+    const std::string old_inputs = game.sparse_inputs.name + "-old";
+    const std::string old_file = game.name + "-old-inputs.eval";
+    train_test::write_model(train_test::random_model(gamelab::train::Form::Linear, game.name, 3), game.name, old_file, 100,
+                            old_inputs);
+    const auto match = run("match " + game.name + " --engine name=a,nodes=50,eval=" + old_file + " --engine name=b,nodes=50 --games 2" +
+                           self_play_positions(game) + " --out refused.jsonl");
+    CHECK(match.status == 2);
+    CHECK_THAT(match.output, Catch::Contains("inputs is '" + old_inputs + "', expected '" + game.sparse_inputs.name + "'"));
+    CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
   }
 }

@@ -52,20 +52,6 @@ TEST_CASE("dcms: the learned leaf value equals the file's reference inference on
       "dcms", states, [](const dc::SearchState& s) { return dc::position_text(s.state); }, weights);
 }
 
-TEST_CASE("dcms: another game's file, or another input set's, is refused naming the field", "[train][engine][dcms]") {
-  train_test::check_refused_files<dc::LearnedEval>(
-      {.game = "dcms",
-       .other_game = "bullets",
-       .other_file = "bullets-for-dcms.eval",
-       .other_scale = 100,
-       .old_file = "dcms-v0.eval",
-       .scale = 100,
-       .old_inputs = "dcms-distances-v0",
-       .inputs = "dcms-distances-v1",
-       .search = "--board " + position_in_play("dcms-refused.txt"),
-       .positions = "--boards " GAMELAB_DATA_DIR "/boards/dcms-gate-bands/full-small"});
-}
-
 TEST_CASE("dcms: a search with a learned file gives the same answer for the same seed, and another than without",
           "[train][engine][dcms]") {
   train_test::check_same_seed_search("dcms", "dcms", position_in_play("dcms-det.txt"), strategies);

@@ -72,20 +72,6 @@ TEST_CASE("jumpchess: inside searches, the incremental entries equal a refresh a
   }
 }
 
-TEST_CASE("jumpchess: another game's file, or another input set's, is refused naming the field",
-          "[train][engine][jumpchess]") {
-  train_test::check_refused_files<jc::LearnedEval>({.game = "jumpchess",
-                                                    .other_game = "raichu",
-                                                    .other_file = "raichu-for-jc.eval",
-                                                    .other_scale = 147,
-                                                    .old_file = "jc-v0.eval",
-                                                    .scale = 120,
-                                                    .old_inputs = "jumpchess-pieces-v0",
-                                                    .inputs = "jumpchess-pieces-v1",
-                                                    .search = "",  // the start
-                                                    .positions = ""});
-}
-
 TEST_CASE("jumpchess: a search with a learned file is deterministic at fixed nodes and differs from the hand-made one",
           "[train][engine][jumpchess]") {
   random_file(Form::Network, 8, "jc-det.eval");
