@@ -2,7 +2,7 @@
 // bullets/game.hpp LearnedEval; docs/tools/train.md §8): the value equals the file's reference
 // inference on random play, mapped to mcts_eval_scale; a file trained by `gamelab train` on a tiny
 // datagen plays in search, match, datagen, bench and tune spsa; a search with a file gives the same
-// answer for the same seed; another game's file, or another input set's, is refused naming the field.
+// answer for the same seed (another game's file refused: the conformance suite).
 #include <catch2/catch.hpp>
 #include <filesystem>
 
