@@ -2,16 +2,20 @@
 //     ataxx_bot [--params FILE]
 //     ataxx_bot --print-params
 // It plays the frozen configuration compiled in from engines/ataxx/release.json (the defaults while
-// there is none), or FILE's parameters; every parameter is also a UAI option (uai.hpp). `quit` or the
-// end of input: exit code 0. Bad arguments: the usage and exit code 2 (bot_frame.hpp).
+// there is none), or FILE's parameters; every parameter is also a UAI option (uai.hpp). With either, it
+// evaluates with the release's learned evaluation when the release has one (engines/ataxx/release.eval,
+// compiled in). `quit` or the end of input: exit code 0. Bad arguments: the usage and exit code 2; an
+// embedded evaluation that is not the one release.json records: exit code 3 (bot_frame.hpp).
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "ataxx/eval.hpp"
+#include "ataxx/learned_eval.hpp"
 #include "ataxx/release_params.hpp"
 #include "ataxx/uai.hpp"
 #include "core/bot_frame.hpp"
+#include "core/embedded_eval.hpp"
 #include "core/error.hpp"
 
 namespace {
@@ -39,14 +43,18 @@ int main(int argc, char** argv) {
       }
     }
     arguments_read = true;
+    const learned::EmbeddedEval eval = ataxx::release::embedded_eval();
     const auto played = bot::params_or_print(
         "ataxx_bot", print_params, params_file, [] { return ataxx::release::frozen_params(ataxx::default_params()); },
-        ataxx::default_params());
+        ataxx::default_params(), eval);
     if (!played) return 0;
+    // Read before the first command, so that a bot whose embedded file is not the release's refuses to
+    // start rather than fail in its first `go`.
+    learned::load_embedded_eval(eval, ataxx::LearnedEval::expect());
     // The search thread writes while this one reads: no flush of std::cout from a read of std::cin.
     std::ios::sync_with_stdio(false);
     std::cin.tie(nullptr);
-    ataxx::UaiEngine uai(*played, std::cout);
+    ataxx::UaiEngine uai(*played, std::cout, eval);
     return uai.run(std::cin);
   });
 }

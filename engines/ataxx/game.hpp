@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ataxx/eval.hpp"
+#include "ataxx/learned_eval.hpp"
 #include "ataxx/movegen.hpp"
 #include "ataxx/notation.hpp"
 #include "ataxx/rules.hpp"
@@ -26,6 +27,8 @@ struct Game {
   using MoveList = ataxx::MoveList;
   static constexpr const char* kName = "ataxx";
   static constexpr std::size_t kHistorySize = (kPassSquare + 1) * (kPassSquare + 1);
+  // A learned evaluation file, when an engine is given one (learned_eval.hpp; search::AlphaBeta::set_incremental).
+  using Incremental = LearnedEval;
 
   static bool ends_before_moves(const State& s) { return ataxx::ends_before_moves(s); }
   // The lab's generic code (position files, random play, the conformance checks) sees these.

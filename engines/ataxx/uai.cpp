@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "search/embedded_eval.hpp"
 #include "search/knobs.hpp"
 
 namespace gamelab::ataxx {
@@ -135,7 +136,8 @@ GoRequest read_go(const std::vector<std::string>& tokens, Color side, std::strin
   return request;
 }
 
-UaiEngine::UaiEngine(ParamSet params, std::ostream& out) : params_(std::move(params)), out_(out) {}
+UaiEngine::UaiEngine(ParamSet params, std::ostream& out, learned::EmbeddedEval eval)
+    : params_(std::move(params)), eval_(eval), out_(out) {}
 
 UaiEngine::~UaiEngine() { stop_search(); }
 
@@ -325,6 +327,7 @@ search::AlphaBeta<Game>& UaiEngine::engine() {
     engine_ =
         std::make_unique<search::AlphaBeta<Game>>(params_.values(), search::AlphaBetaKnobs::from(params_), options);
     engine_->set_stop_flag(&stop_);
+    search::attach_embedded_eval(*engine_, eval_);  // as eval=FILE,evalmode=MODE on the lab's engine (read once)
     engine_stale_ = false;
   }
   return *engine_;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ataxx/game.hpp"
+#include "core/embedded_eval.hpp"
 #include "core/limits.hpp"
 #include "core/params.hpp"
 #include "search/alphabeta.hpp"
@@ -52,8 +53,10 @@ class UaiEngine {
  public:
   static constexpr int kDefaultHashMb = 16, kMaxHashMb = 1024;
 
-  // Plays `params` (the release's frozen set, else the defaults); writes every line to `out`, flushed.
-  UaiEngine(ParamSet params, std::ostream& out);
+  // Plays `params` (the release's frozen set, else the defaults) with `eval`, the release's learned
+  // evaluation when it has one (empty: the hand-made evaluation alone; its views, the bot's compiled-in
+  // bytes, outlive the engine); writes every line to `out`, flushed.
+  UaiEngine(ParamSet params, std::ostream& out, learned::EmbeddedEval eval = {});
   ~UaiEngine();  // stops a running search and waits for it
   UaiEngine(const UaiEngine&) = delete;
   UaiEngine& operator=(const UaiEngine&) = delete;
@@ -78,6 +81,7 @@ class UaiEngine {
   search::AlphaBeta<Game>& engine();  // built anew after setoption, else kept (its table too)
 
   ParamSet params_;
+  learned::EmbeddedEval eval_;  // put on every engine built (search/embedded_eval.hpp)
   int hash_mb_ = kDefaultHashMb;
   std::ostream& out_;
   std::mutex out_mutex_;

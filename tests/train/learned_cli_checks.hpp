@@ -152,43 +152,4 @@ inline void check_same_seed_search(const std::string& game, const std::string& p
   CHECK(strategies(added) != strategies(a));
 }
 
-// What one game's "another game's file, or another input set's, is refused naming the field" needs.
-struct RefusedFiles {
-  std::string game;
-  std::string other_game;    // whose linear file (seed 3) is written to other_file with other_scale
-  std::string other_file;
-  int other_scale;
-  std::string old_file;      // the game's own linear file (seed 3) over old_inputs, with scale
-  int scale;
-  std::string old_inputs;    // an input set the game does not read
-  std::string inputs;        // the game's input set
-  std::string search;        // the position of `gamelab search`, if not the start ("--board FILE")
-  std::string positions;     // where match takes its games ("--boards DIR"), if not the start
-};
-
-// Eval::load (the game's LearnedEval) refuses other_file naming it and the game, and old_file naming
-// the input sets; `gamelab search` with other_file and `gamelab match` with old_file exit with code 2
-// saying so, the match writing nothing.
-template <class Eval>
-void check_refused_files(const RefusedFiles& r) {
-  using Catch::Matchers::Contains;
-  using gamelab::train::Form;
-  const std::string wrong_game = "game is '" + r.other_game + "', expected '" + r.game + "'";
-  const std::string wrong_inputs = "inputs is '" + r.old_inputs + "', expected '" + r.inputs + "'";
-  write_model(random_model(Form::Linear, r.other_game, 3), r.other_game, r.other_file, r.other_scale);
-  CHECK_THROWS_WITH(Eval::load(r.other_file), Contains(r.other_file) && Contains(wrong_game));
-  write_model(random_model(Form::Linear, r.game, 3), r.game, r.old_file, r.scale, r.old_inputs);
-  CHECK_THROWS_WITH(Eval::load(r.old_file), Contains(wrong_inputs));
-  const auto search = gamelab_test::run("search " + r.game + (r.search.empty() ? "" : " " + r.search) + " --nodes 100 --eval " +
-                                        r.other_file);
-  CHECK(search.status == 2);
-  CHECK_THAT(search.output, Contains(wrong_game));
-  const auto match = gamelab_test::run("match " + r.game + " --engine name=a,nodes=50,eval=" + r.old_file +
-                                       " --engine name=b,nodes=50 --games 2" + (r.positions.empty() ? "" : " " + r.positions) +
-                                       " --out refused.jsonl");
-  CHECK(match.status == 2);
-  CHECK_THAT(match.output, Contains(wrong_inputs));
-  CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
-}
-
 }  // namespace train_test
