@@ -1,10 +1,8 @@
 // The conformance suite: what every game on the list passes, for every game the registry holds, in
 // the manner of OpenSpiel's basic tests. A game gets these checks by being registered; its own tests
 // (tests/<game>/) keep only what is particular to it: its rules, its notation and its protocol.
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -21,6 +19,7 @@
 
 using gamelab::GameEntry;
 using gamelab_test::run;
+using gamelab_test::start_gamelab;
 
 namespace {
 
@@ -152,25 +151,6 @@ TEST_CASE("gamelab perft <game> --suite checks the dataset at its fast depths", 
 }
 
 namespace {
-
-// `gamelab ARGS` started in the background, its output discarded; the caller waits for it.
-pid_t start_gamelab(const std::string& args) {
-  std::vector<std::string> words = {GAMELAB_BINARY};
-  std::istringstream in(args);
-  for (std::string w; in >> w;) words.push_back(w);
-  const pid_t child = ::fork();
-  if (child == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    std::vector<char*> argv;
-    for (auto& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  return child;
-}
 
 // Where a game's self-play starts: its start, or for a simultaneous game (which has none) a folder
 // holding the first position of its perft dataset as a board.

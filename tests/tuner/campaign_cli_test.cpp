@@ -11,41 +11,19 @@
 #include <fstream>
 #include <thread>
 
+#include "common/run.hpp"
 #include "helpers.hpp"
 
 using tuner_test::count_lines;
 using tuner_test::file_text;
 using tuner_test::run_gamelab;
+using gamelab_test::start_gamelab;
 
 namespace {
 
 std::string spsa_args(const std::string& dir) {
   return "tune spsa raichu --iterations 8 --pairs-per-iteration 1 --limit nodes=150 --seed 5 --verify-games 0 "
          "--campaign " + dir;
-}
-
-// Starts gamelab with `args` (split at blanks) as a child process, output discarded.
-pid_t start_gamelab(const std::string& args) {
-  std::vector<std::string> words = {GAMELAB_BINARY};
-  std::size_t i = 0;
-  while (i < args.size()) {
-    const std::size_t blank = args.find(' ', i);
-    const std::size_t end = blank == std::string::npos ? args.size() : blank;
-    if (end > i) words.push_back(args.substr(i, end - i));
-    i = end + 1;
-  }
-  const pid_t child = ::fork();
-  if (child == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    std::vector<char*> argv;
-    for (auto& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  return child;
 }
 
 }  // namespace
