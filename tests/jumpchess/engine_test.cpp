@@ -82,18 +82,6 @@ TEST_CASE("a position and its colour-mirrored twin evaluate alike for the side t
   }
 }
 
-TEST_CASE("features and evaluate agree: eval is the weighted sum of the features", "[jumpchess][engine]") {
-  const auto weights = default_params().values();
-  for (const State& s : random_positions(200, 2)) {
-    int sum = 0;
-    for (const auto& f : features(s)) sum += weights[f.index] * f.value;
-    REQUIRE(sum == evaluate(s, weights.data()));
-    MoveList moves;
-    generate_moves(s, moves);
-    REQUIRE(sum == evaluate(s, weights.data(), moves));
-  }
-}
-
 TEST_CASE("the parameter set lists the weights in feature order, then the search knobs", "[jumpchess][engine]") {
   const auto params = default_params();
   CHECK(params.game() == "jumpchess");
@@ -213,24 +201,6 @@ TEST_CASE("of two finishing moves the engine takes the one with the bigger score
   CHECK(result(play(s, *r.best)).white_score == 2);
 }
 
-TEST_CASE("alpha-beta returns the minimax value on 200 random positions at depth 3", "[jumpchess][engine]") {
-  auto params = default_params();
-  params.set("search_lmr_min_depth", 0);
-  params.set("search_qsearch_depth", 0);
-  params.set("search_repetition_draw", 0);
-  params.set("search_aspiration_window", 0);
-  const auto weights = params.values();
-  gamelab::search::SearchOptions options;
-  options.tt_cutoffs = false;
-  options.tt_megabytes = 1;
-  for (const State& s : random_positions(200, 3, 60)) {
-    AlphaBeta<Game> e(weights, AlphaBetaKnobs::from(params), options);
-    const auto r = e.search(s, depth(3));
-    INFO(position_text(s));
-    REQUIRE(r.score == minimax(s, 3, 0, weights));
-  }
-}
-
 TEST_CASE("a position with more moves than the lists hold inline is searched like any other", "[jumpchess][engine]") {
   // The perft dataset's "341 moves": the move list and the ordering scores spill to the heap.
   const State s = from_rows({"........", "........", "..b.w.w.", ".b.b.w.b",
@@ -278,25 +248,6 @@ TEST_CASE("a board seen before in the game is a repetition, until the move limit
       CHECK(Game::hash(earlier) != Game::hash(repeated));
       CHECK(r.score < -100);
     }
-  }
-}
-
-TEST_CASE("searches are deterministic under depth and node limits", "[jumpchess][engine]") {
-  for (const State& s : random_positions(8, 4)) {
-    auto a = engine(), b = engine();
-    const auto ra = a.search(s, depth(5)), rb = b.search(s, depth(5));
-    CHECK(ra.nodes == rb.nodes);
-    CHECK(ra.score == rb.score);
-    REQUIRE(ra.best);
-    REQUIRE(rb.best);
-    CHECK(same_result(*ra.best, *rb.best));
-    gamelab::SearchLimits nodes;
-    nodes.nodes = 5000;
-    auto c = engine(), d = engine();
-    const auto rc = c.search(s, nodes), rd = d.search(s, nodes);
-    CHECK(rc.nodes == rd.nodes);
-    CHECK(same_result(*rc.best, *rd.best));
-    CHECK(rc.nodes <= 5000 + 1);
   }
 }
 

@@ -78,15 +78,6 @@ TEST_CASE("a position and its colour-mirrored twin evaluate alike for the side t
   }
 }
 
-TEST_CASE("features and evaluate agree: eval is the weighted sum of the features", "[raichu][engine]") {
-  const auto weights = default_params().values();
-  for (const State& s : random_positions(100, 2, 10)) {
-    int sum = 0;
-    for (const auto& f : features(s)) sum += weights[f.index] * f.value;
-    REQUIRE(sum == evaluate(s, weights.data()));
-  }
-}
-
 TEST_CASE("the conversion terms count for the pressing side only, signed for the side to move", "[raichu][engine]") {
   // White presses: 2 Raichus and a Pikachu against a lone Pikachu on the left edge.
   const std::vector<std::string> rows = {
@@ -151,39 +142,6 @@ TEST_CASE("a side without legal moves loses, and the engine sees it", "[raichu][
   const auto r = e.search(s, depth(2));
   CHECK(r.score == gamelab::search::loss_in(0));
   CHECK_FALSE(r.best);
-}
-
-TEST_CASE("alpha-beta returns the minimax value on 200 random positions at depth 3", "[raichu][engine]") {
-  auto params = default_params();
-  params.set("search_lmr_min_depth", 0);
-  params.set("search_qsearch_depth", 0);
-  params.set("search_repetition_draw", 0);
-  const auto weights = params.values();
-  for (const State& s : random_positions(200, 3)) {
-    gamelab::search::SearchOptions options;
-    options.tt_cutoffs = false;
-    AlphaBeta<Game> e(weights, AlphaBetaKnobs::from(params), options);
-    const auto r = e.search(s, depth(3));
-    INFO(position_line(s));
-    REQUIRE(r.score == minimax(s, 3, 0, weights));
-  }
-}
-
-TEST_CASE("searches are deterministic under depth and node limits", "[raichu][engine]") {
-  for (const State& s : random_positions(10, 4)) {
-    auto a = engine(), b = engine();
-    const auto ra = a.search(s, depth(6)), rb = b.search(s, depth(6));
-    CHECK(ra.nodes == rb.nodes);
-    CHECK(ra.score == rb.score);
-    CHECK(ra.best == rb.best);
-    gamelab::SearchLimits nodes;
-    nodes.nodes = 5000;
-    auto c = engine(), d = engine();
-    const auto rc = c.search(s, nodes), rd = d.search(s, nodes);
-    CHECK(rc.nodes == rd.nodes);
-    CHECK(rc.best == rd.best);
-    CHECK(rc.nodes <= 5000 + 1);
-  }
 }
 
 TEST_CASE("a time limit stops the search with a legal move", "[raichu][engine]") {
