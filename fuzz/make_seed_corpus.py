@@ -84,8 +84,18 @@ def bullets():
     write("bullets_input", "limit", room + "limit 100\n")
 
 
+def ataxx():
+    perft = json.loads(dataset("perft", "ataxx.json"))["positions"]
+    for k, item in enumerate(perft[:6]):
+        write("ataxx_position", "perft-%d" % k, "# %s\n%s\n" % (item["name"], item["position"]))
+    start = perft[0]["position"]
+    for name, move in (("single", "b6"), ("double", "a7c5"), ("pass", "0000"), ("upper", "A7B6"), ("blanks", "  g1f2 ")):
+        write("ataxx_uai_move", name, "%s\n%s" % (start, move))
+
+
 if __name__ == "__main__":
     raichu()
     jumpchess()
     dcms()
     bullets()
+    ataxx()
