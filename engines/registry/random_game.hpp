@@ -12,6 +12,7 @@
 //    side's), and play gives a position the text form can hold;
 //  - the game ends: within kMaxSteps steps.
 // The same opening and seed give the same steps, whatever else runs.
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -70,36 +71,61 @@ void check_distinct(std::uint64_t seed, std::size_t step, const typename G::Stat
   }
 }
 
-}  // namespace random_game_detail
-
+// One seeded random step of a turn-based game, its moves checked first; nullopt when the side to
+// move has none (the game's end rules say who has lost).
 template <search::TurnBasedGame G>
-RandomGame random_game(const std::string& opening, std::uint64_t seed) {
-  namespace d = random_game_detail;
-  Rng rng(seed);
-  typename G::State s = G::parse_position(opening, "opening");
-  RandomGame out;
-  for (std::size_t step = 0;; ++step) {
-    d::check_position<G>(seed, step, s);
-    if (G::ends_before_moves(s)) break;
-    typename G::MoveList moves;
-    G::generate_moves(s, moves);
-    if (moves.size() == 0) break;  // no move: the game's end rules say who has lost
-    if (step >= static_cast<std::size_t>(d::kMaxSteps)) d::fail<G>(seed, step, s, "the game has not ended");
-    std::vector<std::string> texts, children;
-    for (const auto& m : moves) {
-      texts.push_back(G::move_text(s, m));
-      children.push_back(d::child_key<G>(G::play(s, m)));
-    }
-    d::check_distinct<G>(seed, step, s, texts, children);
-    const std::size_t pick = rng.below(moves.size());
-    out.steps.push_back(texts[pick]);
-    s = G::play(s, moves[pick]);
+std::optional<std::string> random_step(typename G::State& s, Rng& rng, std::uint64_t seed, std::size_t step) {
+  typename G::MoveList moves;
+  G::generate_moves(s, moves);
+  if (moves.size() == 0) return std::nullopt;
+  std::vector<std::string> texts, children;
+  for (const auto& m : moves) {
+    texts.push_back(G::move_text(s, m));
+    children.push_back(child_key<G>(G::play(s, m)));
   }
-  out.end = G::end_text(s);
-  return out;
+  check_distinct<G>(seed, step, s, texts, children);
+  const std::size_t pick = rng.below(moves.size());
+  s = G::play(s, moves[pick]);
+  return texts[pick];
 }
 
+// One seeded random joint step of a simultaneous game, both sides' actions checked first.
 template <search::SimultaneousGame G>
+std::optional<std::string> random_step(typename G::State& s, Rng& rng, std::uint64_t seed, std::size_t step) {
+  typename G::ActionList actions[2];
+  for (int side = 0; side < 2; ++side) {
+    G::generate_actions(s, side, actions[side]);
+    if (actions[side].size() == 0) fail<G>(seed, step, s, "side " + std::to_string(side) + " has no action in a live game");
+  }
+  // Each side's actions are of different effect: two of them may meet the same end against one
+  // action of the other side (two Mice stepping where a Cat eats either), but not against every one;
+  // checked against the other side's first, middle and last actions.
+  for (int side = 0; side < 2; ++side) {
+    const auto& other = actions[1 - side];
+    std::vector<std::string> texts, children;
+    const std::set<std::size_t> samples = {0, other.size() / 2, other.size() - 1};
+    for (const auto& a : actions[side]) {
+      std::string key;
+      for (const std::size_t k : samples) {
+        const auto& blue = side == 0 ? a : other[k];
+        const auto& red = side == 0 ? other[k] : a;
+        key += child_key<G>(G::play(s, blue, red)) + "|";
+      }
+      texts.push_back(side == 0 ? G::joint_text(s, a, other[0]) : G::joint_text(s, other[0], a));
+      children.push_back(key);
+    }
+    check_distinct<G>(seed, step, s, texts, children);
+  }
+  const auto blue = actions[0][rng.below(actions[0].size())];
+  const auto red = actions[1][rng.below(actions[1].size())];
+  const std::string text = G::joint_text(s, blue, red);
+  s = G::play(s, blue, red);
+  return text;
+}
+
+}  // namespace random_game_detail
+
+template <search::Game G>
 RandomGame random_game(const std::string& opening, std::uint64_t seed) {
   namespace d = random_game_detail;
   Rng rng(seed);
@@ -109,34 +135,9 @@ RandomGame random_game(const std::string& opening, std::uint64_t seed) {
     d::check_position<G>(seed, step, s);
     if (G::ends_before_moves(s)) break;
     if (step >= static_cast<std::size_t>(d::kMaxSteps)) d::fail<G>(seed, step, s, "the game has not ended");
-    typename G::ActionList actions[2];
-    for (int side = 0; side < 2; ++side) {
-      G::generate_actions(s, side, actions[side]);
-      if (actions[side].size() == 0) d::fail<G>(seed, step, s, "side " + std::to_string(side) + " has no action in a live game");
-    }
-    // Each side's actions are of different effect: two of them may meet the same end against one
-    // action of the other side (two Mice stepping where a Cat eats either), but not against every one;
-    // checked against the other side's first, middle and last actions.
-    for (int side = 0; side < 2; ++side) {
-      const auto& other = actions[1 - side];
-      std::vector<std::string> texts, children;
-      const std::set<std::size_t> samples = {0, other.size() / 2, other.size() - 1};
-      for (const auto& a : actions[side]) {
-        std::string key;
-        for (const std::size_t k : samples) {
-          const auto& blue = side == 0 ? a : other[k];
-          const auto& red = side == 0 ? other[k] : a;
-          key += d::child_key<G>(G::play(s, blue, red)) + "|";
-        }
-        texts.push_back(side == 0 ? G::joint_text(s, a, other[0]) : G::joint_text(s, other[0], a));
-        children.push_back(key);
-      }
-      d::check_distinct<G>(seed, step, s, texts, children);
-    }
-    const auto blue = actions[0][rng.below(actions[0].size())];
-    const auto red = actions[1][rng.below(actions[1].size())];
-    out.steps.push_back(G::joint_text(s, blue, red));
-    s = G::play(s, blue, red);
+    const auto text = d::random_step<G>(s, rng, seed, step);
+    if (!text) break;
+    out.steps.push_back(*text);
   }
   out.end = G::end_text(s);
   return out;
