@@ -1,7 +1,8 @@
 // Ataxx for the play loops (registry/play_loop.hpp): the lab's engine on a seat, or any UAI engine
-// (uai_client.hpp) as the field's match runners drive one; self-play for datagen. An engine's fault
-// (a crash, a time loss, an illegal or malformed move, a hang) loses the game, as in the field's
-// tournaments (docs/rules/ataxx.md §8).
+// (uai_client.hpp) as the field's match runners drive one, kept running from game to game; self-play for
+// datagen. Each seat plays on its clock (tc=), a movetime, depth or nodes. An engine's fault (a crash,
+// a time loss, an illegal or malformed move, a hang) loses the game, as in the field's tournaments
+// (docs/rules/ataxx.md §8).
 #include <memory>
 
 #include "ataxx/eval.hpp"
@@ -23,8 +24,8 @@ class Play : public loop::AlphaBetaPlay<Game> {
     for (int seat = 0; seat < 2; ++seat) {
       const PlayerSpec& p = request.players[seat];
       if (!p.external()) continue;
-      engines_uai_[seat] = std::make_unique<UaiClient>(p.command, uai_options(p.params));
-      limits_[seat] = p.limits.any() ? p.limits : SearchLimits{{}, {}, static_cast<std::int64_t>(p.time_limit_s * 1000)};
+      engines_uai_[seat] = borrow_uai_engine(p.command, uai_options(p.params));
+      limits_[seat] = p.limits.any() ? p.limits : SearchLimits{{}, {}, static_cast<std::int64_t>(p.time_limit_s * 1000), {}};
     }
   }
   explicit Play(const DatagenRequest& request)
@@ -41,7 +42,7 @@ class Play : public loop::AlphaBetaPlay<Game> {
       const UaiReply ready = engine.new_game();
       if (!ready.ok()) return {Move::pass(), ready.termination, true, ready.detail};
     }
-    const UaiReply reply = engine.play(start_, played_, limits_[seat]);
+    const UaiReply reply = clocks_[seat].on() ? play_on_clock(engine, seat) : engine.play(start_, played_, limits_[seat]);
     if (!reply.ok()) return {Move::pass(), reply.termination, true, reply.detail};
     return {*reply.move};
   }
@@ -65,9 +66,24 @@ class Play : public loop::AlphaBetaPlay<Game> {
     return out;
   }
 
+  // UAI's go names both clocks, by colour: the mover's (the client takes its time off and judges a
+  // time loss) and the other seat's as it stands (an unclocked other seat: the mover's).
+  UaiReply play_on_clock(UaiClient& engine, int seat) {
+    const int other = 1 - seat;
+    const std::int64_t theirs = clocks_[other].on() ? clocks_[other].left_ms() : clocks_[seat].left_ms();
+    UaiClock clock;
+    clock.time_ms[s_.side] = clocks_[seat].left_ms();
+    clock.time_ms[opponent(s_.side)] = theirs;
+    clock.inc_ms[s_.side] = limits_[seat].clock->inc_ms;
+    clock.inc_ms[opponent(s_.side)] = (clocks_[other].on() ? limits_[other] : limits_[seat]).clock->inc_ms;
+    const UaiReply reply = engine.play(start_, played_, clock);
+    clocks_[seat].set_left_ms(clock.time_ms[s_.side]);
+    return reply;
+  }
+
   State start_;             // the opening: UAI engines are told `position fen START moves ...`
   std::vector<Move> played_;
-  std::unique_ptr<UaiClient> engines_uai_[2];
+  UaiHandle engines_uai_[2];
   bool started_[2] = {};
 };
 

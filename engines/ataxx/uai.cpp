@@ -71,13 +71,6 @@ std::string uai_info(const search::IterationInfo<Move>& info) {
 
 }  // namespace
 
-std::int64_t clock_movetime_ms(std::int64_t time_ms, std::int64_t inc_ms, int movestogo) {
-  const std::int64_t left = time_ms - kMoveOverhead_ms;
-  const std::int64_t moves = movestogo > 0 ? std::min(movestogo, kPlannedMoves) : kPlannedMoves;
-  const std::int64_t soft = left / moves + std::max<std::int64_t>(inc_ms, 0) * 4 / 5;
-  return std::max<std::int64_t>(std::min(2 * soft, left / 2), 1);
-}
-
 GoRequest read_go(const std::vector<std::string>& tokens, Color side, std::string& problem) {
   GoRequest request;
   std::optional<std::int64_t> time[2], inc[2];  // by colour: x's is btime/binc

@@ -23,20 +23,7 @@
 
 namespace gamelab::ataxx {
 
-// Between the referee's clock and the search's: the pipe both ways, waking the process, starting the
-// worker. cuteataxx charges the wall time from writing `go` to reading `bestmove`.
-constexpr std::int64_t kMoveOverhead_ms = 20;
-// A clock without movestogo (sudden death) is spent as if this many moves were left: an Ataxx game
-// lasts some 30 to 50 moves a side (a single move adds a stone; 45 empty squares at the start).
-constexpr int kPlannedMoves = 30;
-
-// The search's movetime for one move on a clock: time_ms left, inc_ms added after the move.
-//   soft = (time - overhead) / moves + 0.8 inc      (moves: movestogo, at most kPlannedMoves)
-//   hard = min(2 soft, (time - overhead) / 2), at least 1 ms
-// AlphaBeta starts no iteration past half its movetime and stops at the movetime, so hard = 2 soft
-// makes the soft budget the point where it stops deepening. Half of what is left caps a move, so that a
-// low clock settles where the increment pays for the moves: at 1+0.01 some 40 ms stay in reserve.
-std::int64_t clock_movetime_ms(std::int64_t time_ms, std::int64_t inc_ms, int movestogo);
+// The time manager (a clock folded into a movetime) is the lab's: clock_movetime_ms in core/limits.hpp.
 
 // A `go` line read: the search's limits (a clock folded into movetime), and whether it searches until
 // `stop` (`go infinite`, or a `go` with no limit at all, as in UCI). Depth and node limits alone search

@@ -58,7 +58,7 @@ State client_after(const State& start, const std::vector<Move>& moves) {
 
 UaiClient::UaiClient(const std::string& command, std::vector<std::pair<std::string, std::string>> options,
                      UaiClientLimits limits)
-    : argv_(split_command(command)), options_(std::move(options)), limits_(limits) {}
+    : command_(command), argv_(split_command(command)), options_(std::move(options)), limits_(limits) {}
 
 UaiClient::~UaiClient() {
   if (process_) process_->kill();
@@ -114,6 +114,23 @@ UaiReply UaiClient::start() {
   for (const auto& [name, value] : options_) send("setoption name " + name + " value " + value);
   send("isready");
   return await("readyok", "the options");
+}
+
+void UaiClient::set_options(std::vector<std::pair<std::string, std::string>> options) {
+  if (options == options_) return;
+  const auto names = [](const auto& list) {
+    std::vector<std::string> out;
+    for (const auto& item : list) out.push_back(item.first);
+    return out;
+  };
+  if (process_ && names(options) == names(options_)) {
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      if (options[i].second != options_[i].second) send("setoption name " + options[i].first + " value " + options[i].second);
+    }
+  } else if (process_) {
+    finish();
+  }
+  options_ = std::move(options);
 }
 
 UaiReply UaiClient::new_game() {
@@ -194,6 +211,37 @@ void UaiClient::finish() {
   process_->write("quit\n", 0.1);
   process_->finish(1.0);
   process_.reset();
+}
+
+namespace {
+
+// This thread's idle engines, oldest first.
+std::vector<std::unique_ptr<UaiClient>>& idle_uai_engines() {
+  thread_local std::vector<std::unique_ptr<UaiClient>> idle;
+  return idle;
+}
+
+}  // namespace
+
+void UaiReturn::operator()(UaiClient* client) const {
+  auto& idle = idle_uai_engines();
+  idle.emplace_back(client);
+  if (idle.size() > kIdleUaiEngines) {
+    idle.front()->finish();
+    idle.erase(idle.begin());
+  }
+}
+
+UaiHandle borrow_uai_engine(const std::string& command, std::vector<std::pair<std::string, std::string>> options) {
+  auto& idle = idle_uai_engines();
+  for (auto it = idle.rbegin(); it != idle.rend(); ++it) {  // the last given back first
+    if ((*it)->command() != command) continue;
+    UaiHandle engine(it->release());
+    idle.erase(std::next(it).base());
+    engine->set_options(std::move(options));
+    return engine;
+  }
+  return UaiHandle(new UaiClient(command, std::move(options)));
 }
 
 }  // namespace gamelab::ataxx

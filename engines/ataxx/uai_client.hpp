@@ -68,6 +68,10 @@ class UaiClient {
 
   // Starts the engine when it is not running (at first, after a fault), then `uainewgame`, `isready`.
   UaiReply new_game();
+  // Other values for the options (a tuner's next point): sent to the running engine at once when they
+  // name the same options, applied from the next game; other names restart it at the next new_game().
+  void set_options(std::vector<std::pair<std::string, std::string>> options);
+  const std::string& command() const { return command_; }
   // The engine's move after `moves` from `start` (the lab's own record: legal), on `clock` (updated)
   // or under `limits` (movetime, depth, nodes).
   UaiReply play(const State& start, const std::vector<Move>& moves, UaiClock& clock);
@@ -84,11 +88,24 @@ class UaiClient {
   UaiReply fault(UaiReply reply, Termination termination, const std::string& detail);  // kills the process
   bool send(const std::string& line);
 
+  std::string command_;
   std::vector<std::string> argv_;
   std::vector<std::pair<std::string, std::string>> options_;
   UaiClientLimits limits_;
   std::unique_ptr<PipedProcess> process_;
   std::string name_;
 };
+
+// A UAI engine kept running from game to game, as the field's match runners keep one process per
+// engine: each thread of the match runner keeps its idle engines, and borrow_uai_engine() hands out one
+// started with the same command (its options set anew) or a new client; the handle gives it back when
+// the game is over. Two seats of one engine borrow two processes. A thread keeps at most kIdleUaiEngines
+// idle; more are quit.
+constexpr std::size_t kIdleUaiEngines = 4;
+struct UaiReturn {
+  void operator()(UaiClient* client) const;
+};
+using UaiHandle = std::unique_ptr<UaiClient, UaiReturn>;
+UaiHandle borrow_uai_engine(const std::string& command, std::vector<std::pair<std::string, std::string>> options);
 
 }  // namespace gamelab::ataxx

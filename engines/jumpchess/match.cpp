@@ -34,7 +34,7 @@ class Play : public loop::AlphaBetaPlay<Game> {
   explicit Play(const DatagenRequest& request)
       : AlphaBetaPlay(request.opening.empty() ? start_position() : parse_position_text(request.opening, "datagen opening"),
                       request, default_params(),
-                      request.limits.any() ? request.limits : SearchLimits{4, {}, {}}),  // depth 4 without a limit
+                      request.limits.any() ? request.limits : SearchLimits{4, {}, {}, {}}),  // depth 4 without a limit
         self_play_(true) {}
 
   // A side with no legal move passes unasked (self-play's engine still searches: its score labels the

@@ -5,6 +5,7 @@
 // seeded random moves, and captures as the tactical positions. A game's Play derives from it and adds
 // what is its own: its bot, its texts and its end.
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -46,6 +47,7 @@ class AlphaBetaPlay : public Hooks {
     for (int seat = 0; seat < 2; ++seat) {
       const PlayerSpec& p = request.players[seat];
       limits_[seat] = p.limits;
+      clocks_[seat] = SeatClock(p.limits.clock);
       if (!p.external()) engines_[seat] = engine(p.params.size() ? p.params : defaults, p.limits, p.learned);
     }
   }
@@ -57,10 +59,15 @@ class AlphaBetaPlay : public Hooks {
   }
 
   // The engine's move on `seat`, the side to move; history_ already holds the position.
+  // On a clock, the move's wall time comes off it, and a move past it loses on time.
   Answer<Action> engine_move(int seat) {
     engines_[seat]->set_game_history(history_);
-    const auto found = engines_[seat]->search(s_, limits_[seat]);
+    const auto start = std::chrono::steady_clock::now();
+    const auto found = engines_[seat]->search(s_, clocks_[seat].limits(limits_[seat]));
     if (!found.best) throw std::logic_error(std::string(Game::kName) + " engine found no move in a live position");
+    const std::string late =
+        clocks_[seat].charge(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (!late.empty()) return {*found.best, Termination::Timeout, true, late};
     return {*found.best, found.score};
   }
   // Seat 0's result from colour 0's.
@@ -70,6 +77,7 @@ class AlphaBetaPlay : public Hooks {
   int first_;  // seat 0's colour: it moves first from the opening
   std::shared_ptr<Engine> engines_[2];  // empty on an external seat
   SearchLimits limits_[2];
+  SeatClock clocks_[2];  // the referee's: each seat's clock (tc=), else off
   std::vector<std::uint64_t> history_;  // the hashes of the game's positions so far (repetitions)
   Rng rng_{1};
   ParamSet params_;  // self-play: the engine's

@@ -354,6 +354,9 @@ struct GameEntry {
   // Matches: refereeing one game, and making an opening suite (turn-based games).
   std::function<GameRecord(const GameRequest&)> play_game;
   double bot_time_limit_s = 1;  // external bots' per-move limit when --engine gives no timelimit= (the tournament's)
+  // Its bots' protocol takes the lab's search limits (UAI's go: tc=, movetime=, depth=, nodes=); else a
+  // bot gets the tournament's per-move time (timelimit=) and at most a node budget (nodes=).
+  bool bot_search_limits = false;
   std::function<std::vector<std::string>(const OpeningRequest&)> generate_openings;
   // Texel tuning: the first `eval_weights` parameters of default_params() are evaluation weights (the
   // rest are search knobs); `features` gives a position's sparse features over them, so that

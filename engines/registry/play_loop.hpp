@@ -23,6 +23,7 @@
 //   bool random_step()                   self-play: one seeded random step (false: none possible)
 // and the optional hooks of Hooks, which a Play inherits and may hide.
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,6 +77,36 @@ struct Hooks {
   // A game whose self_play_label reads the LimitGames policy (Raichu's ply-limit draws) sets this to
   // nullptr; any other says why it has no use for it, and self_play refuses a policy but Draw.
   static constexpr const char* no_limit_games = "its games that reach their limit are scored by its rules";
+};
+
+// A seat's game clock (tc=) as the referee keeps it: the time left goes with each search (the time
+// manager, core/limits.hpp, makes a move's time of it), the wall time the move took comes off, then the
+// increment goes on. A move that took longer than the time left loses on time. Off: no clock.
+class SeatClock {
+ public:
+  SeatClock() = default;
+  explicit SeatClock(std::optional<GameClock> clock) : clock_(clock) {}
+  bool on() const { return clock_.has_value(); }
+  std::int64_t left_ms() const { return clock_ ? clock_->time_ms : 0; }
+  void set_left_ms(std::int64_t ms) { clock_->time_ms = ms; }
+  // `limits` with the time left now.
+  SearchLimits limits(SearchLimits limits) const {
+    if (clock_) limits.clock = clock_;
+    return limits;
+  }
+  // Takes `seconds` off the clock: the fault in words when it ran out, else "".
+  std::string charge(double seconds) {
+    if (!clock_) return "";
+    const auto spent = static_cast<std::int64_t>(seconds * 1000.0);
+    if (spent > clock_->time_ms) {
+      return "its move took " + std::to_string(spent) + " ms with " + std::to_string(clock_->time_ms) + " ms left";
+    }
+    clock_->time_ms += clock_->inc_ms - spent;
+    return "";
+  }
+
+ private:
+  std::optional<GameClock> clock_;
 };
 
 // Asks the seats to move (both, or the seat to move); their faults go to the log.

@@ -45,6 +45,10 @@ class SimultaneousPlay : public Hooks {
   SimultaneousPlay(const State& s, const GameRequest& request, const ParamSet& defaults) : s_(s) {
     for (int seat = 0; seat < 2; ++seat) {
       const PlayerSpec& p = request.players[seat];
+      if (p.limits.clock) {
+        throw InputError(p.name + ": tc= (a game clock) is for turn-based games; a simultaneous game's tournament " +
+                         "gives each move its time: movetime=MS");
+      }
       limits_[seat] = p.limits;
       if (p.external()) continue;
       engines_[seat] = std::make_unique<Engine>(p.params.size() ? p.params : defaults, derive_seed(request.seed, seat));

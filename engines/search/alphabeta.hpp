@@ -180,8 +180,11 @@ class AlphaBeta {
     for (auto& k : killers_) k[0] = k[1] = 0;
   }
 
-  SearchResult<Move> search(const State& root, const SearchLimits& limits, const Callback& on_iteration = {}) {
+  // A clock in `limits` (the time left and the increment) is spent as the time manager says
+  // (move_limits, core/limits.hpp).
+  SearchResult<Move> search(const State& root, const SearchLimits& given, const Callback& on_iteration = {}) {
     start_ = std::chrono::steady_clock::now();
+    const SearchLimits limits = move_limits(given);
     limits_ = limits;
     nodes_ = 0;
     stop_ = false;

@@ -100,8 +100,10 @@ class SimultaneousMcts {
   SimultaneousMcts(std::vector<int> weights, MctsKnobs knobs, std::uint64_t seed)
       : weights_(std::move(weights)), knobs_(knobs), rng_(seed) {}
 
-  // Chooses an action for `side` (0 or 1). Limits: nodes = iterations; movetime; default 10,000 iterations.
-  SimultaneousResult<Action> search(const State& root, int side, const SearchLimits& limits) {
+  // Chooses an action for `side` (0 or 1). Limits: nodes = iterations; movetime (a clock: as the time
+  // manager spends it, core/limits.hpp); default 10,000 iterations.
+  SimultaneousResult<Action> search(const State& root, int side, const SearchLimits& given) {
+    const SearchLimits limits = move_limits(given);
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     SimultaneousResult<Action> result;

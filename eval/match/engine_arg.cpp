@@ -70,20 +70,27 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   const std::string eval_file = take("eval");
   const std::string eval_mode = take("evalmode");
   std::string limits;
-  for (const char* key : {"nodes", "depth", "movetime"}) {
+  for (const char* key : {"nodes", "depth", "movetime", "tc"}) {
     const std::string v = take(key);
     if (!v.empty()) limits += (limits.empty() ? "" : ",") + std::string(key) + "=" + v;
   }
   if (!items.empty()) {
     throw InputError("--engine '" + text + "': unknown key '" + items.begin()->first +
-                     "' (name, params, nodes, depth, movetime, tb, eval, evalmode, cmd, protocol, timelimit)");
+                     "' (name, params, nodes, depth, movetime, tc, tb, eval, evalmode, cmd, protocol, timelimit)");
   }
   if (!command.empty()) {
     if (!limits.empty()) arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
-    if (!tablebase.empty() || !eval_file.empty() || !eval_mode.empty() || arg.player.limits.depth ||
-        arg.player.limits.movetime_ms) {
-      throw InputError("--engine '" + text + "': an external bot (cmd=) takes params=, nodes=, protocol= and timelimit=, "
-                       "not depth, movetime, tb, eval or evalmode (its own clock is timelimit=)");
+    if (!tablebase.empty() || !eval_file.empty() || !eval_mode.empty()) {
+      throw InputError("--engine '" + text + "': an external bot (cmd=) takes no tb, eval or evalmode");
+    }
+    const SearchLimits& l = arg.player.limits;
+    if (!game.bot_search_limits && (l.depth || l.movetime_ms || l.clock)) {
+      throw InputError("--engine '" + text + "': " + game.name + "'s bots (cmd=) take params=, nodes=, protocol= and " +
+                       "timelimit=, not depth, movetime or tc (their own clock is timelimit=)");
+    }
+    if (game.bot_search_limits && !timelimit.empty()) {
+      throw InputError("--engine '" + text + "': " + game.name + "'s bots take tc=, movetime=, depth= or nodes=, not " +
+                       "timelimit=");
     }
     arg.player.command = command;
     if (!params.empty()) arg.player.params = ParamSet::declared_file(params, game.name);
@@ -111,7 +118,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   if (!game.default_params) throw InputError("game " + game.name + " has no engine yet; use an external bot (cmd=)");
   arg.player.params = params.empty() ? game.default_params() : ParamSet::load_file(params, game.default_params());
   ParamSet::note_unplayed_eval(params, !eval_file.empty(), "eval=");
-  if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D or movetime=MS");
+  if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D, movetime=MS or tc=SECONDS+INC");
   arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
   arg.params_hash = arg.player.params.fingerprint_hex();
   if (!tablebase.empty()) {

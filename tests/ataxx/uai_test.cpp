@@ -12,6 +12,8 @@
 #include "ataxx/eval.hpp"
 #include "ataxx/game.hpp"
 #include "ataxx/uai_client.hpp"
+#include "core/limits.hpp"
+#include "registry/game_registry.hpp"
 #include "search/alphabeta.hpp"
 
 namespace {
@@ -370,4 +372,50 @@ TEST_CASE("the bot plays itself at 1+0.01 through the client and never loses on 
   WARN("1+0.01: " << openings.size() << " games, " << plies << " moves, the least time left " << least_left
                   << " ms, the longest move " << longest * 1000 << " ms");
   CHECK(least_left > 0);
+}
+
+TEST_CASE("the match runner's pool keeps a UAI engine running from game to game", "[uai][client]") {
+  UaiClient* first = nullptr;
+  {
+    UaiHandle a = borrow_uai_engine(ATAXX_BOT, {{"eval_tempo", "250"}});
+    REQUIRE(a->new_game().ok());
+    first = a.get();
+    UaiHandle b = borrow_uai_engine(ATAXX_BOT, {{"eval_tempo", "250"}});  // the other seat: its own process
+    CHECK(b.get() != first);
+  }
+  UaiHandle again = borrow_uai_engine(ATAXX_BOT, {{"eval_tempo", "300"}});  // the next game, the next point
+  CHECK(again.get() == first);
+  REQUIRE(again->new_game().ok());
+  SearchLimits depth;
+  depth.depth = 3;
+  CHECK(again->play(start_position(), {}, depth).ok());
+  CHECK(borrow_uai_engine("sh " + kBots + "crashes.sh", {}).get() != first);  // another command, another engine
+}
+
+TEST_CASE("match games on a clock: the lab's engine and a UAI engine at tc=1+0.01, a time loss recorded",
+          "[uai][client][timed]") {
+  const GameEntry& game = find_game("ataxx");
+  GameRequest request;
+  request.opening = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1";
+  request.opening_source = "test";
+  request.players.resize(2);
+  request.players[0].name = "lab";
+  request.players[0].params = default_params();
+  request.players[0].limits = parse_limits("tc=1+0.01", "test");
+  request.players[1].name = "bot";
+  request.players[1].command = ATAXX_BOT;
+  request.players[1].protocol = "ataxx";
+  request.players[1].limits = parse_limits("tc=1+0.01", "test");
+  const gamelab::GameRecord played = game.play_game(request);
+  INFO(played.reason);
+  CHECK(played.termination == gamelab::Termination::Normal);
+  CHECK(played.plies > 20);
+
+  request.players[1].command = "sh " + kBots + "never_answers.sh go";
+  request.players[1].limits = parse_limits("tc=0.2", "test");
+  const gamelab::GameRecord lost = game.play_game(request);
+  CHECK(lost.termination == gamelab::Termination::Timeout);
+  CHECK(lost.fault == 1);
+  CHECK(lost.score == 1.0);
+  CHECK(lost.plies == 1);  // the lab's engine moved, the other's clock ran out
 }

@@ -26,6 +26,26 @@ TEST_CASE("bad search limits name the input and the problem", "[core][limits]") 
   CHECK_THROWS_WITH(parse_limits("nodes=12x", "--limit"), Catch::Contains("positive integer"));
 }
 
+TEST_CASE("a game clock parses as the field writes it, and the time manager spends it", "[core][limits]") {
+  const auto c = parse_limits("tc=10+0.1", "--engine A");
+  REQUIRE(c.clock);
+  CHECK(c.clock->time_ms == 10000);
+  CHECK(c.clock->inc_ms == 100);
+  CHECK_FALSE(c.reproducible());
+  CHECK(gamelab::to_string(c) == "tc=10+0.1");
+  CHECK(gamelab::to_string(parse_limits("tc=60", "x")) == "tc=60+0");
+  CHECK(gamelab::to_string(parse_limits("tc=1+0.01,depth=9", "x")) == "depth=9,tc=1+0.01");
+  const auto move = gamelab::move_limits(c);
+  CHECK_FALSE(move.clock);
+  CHECK(move.movetime_ms == gamelab::clock_movetime_ms(10000, 100));
+  CHECK(*move.movetime_ms == 2 * (9980 / 30 + 80));
+  CHECK(gamelab::clock_movetime_ms(1000, 10, 1) == 490);  // never more than half of what is left
+  CHECK(gamelab::clock_movetime_ms(0, 0) == 1);
+  for (const char* bad : {"tc=", "tc=0", "tc=10+", "tc=ten", "tc=-1+0", "tc=10+0.1+1", "tc=1e3"}) {
+    CHECK_THROWS_WITH(parse_limits(bad, "--engine A"), Catch::Contains("--engine A: '" + std::string(bad) + "' is not a clock"));
+  }
+}
+
 TEST_CASE("a move list holds its items in order", "[core][move-list]") {
   gamelab::MoveList<int, 4> list;
   CHECK(list.empty());

@@ -155,7 +155,7 @@ TEST_CASE("SPRT stops the match at the same pair whatever the concurrency", "[ma
 TEST_CASE("engine arguments are checked", "[match]") {
   const GameEntry& game = find_game("raichu");
   CHECK_THROWS_WITH(parse_engine_arg("nodes=5", game), Catch::Contains("name=... is required"));
-  CHECK_THROWS_WITH(parse_engine_arg("name=A", game), Catch::Contains("give nodes=N, depth=D or movetime=MS"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A", game), Catch::Contains("give nodes=N, depth=D, movetime=MS or tc=SECONDS+INC"));
   CHECK_THROWS_WITH(parse_engine_arg("name=A,nodes=5,speed=3", game), Catch::Contains("unknown key 'speed'"));
   CHECK_THROWS_WITH(parse_engine_arg("name=A,nodes=x", game), Catch::Contains("positive integer"));
   CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=\"bot\",protocol=bullets", game), Catch::Contains("not raichu's"));
