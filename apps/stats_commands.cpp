@@ -183,6 +183,7 @@ void run_sprt(const SprtArgs& args) {
 struct RatingsArgs {
   std::vector<std::string> files;
   std::string anchor, pgn;
+  bool pgn_bare = false;
   double anchor_rating = 0, prior = 0;
   int bootstrap = 200;
   std::uint64_t seed = 1;
@@ -211,7 +212,7 @@ void run_ratings(const RatingsArgs& args) {
                        " bootstrap replays had no finite maximum and were left out: the error bars are too small "
                        "(play more games, or use --prior)");
   }
-  if (!args.pgn.empty()) write_pgn(args.pgn, files);
+  if (!args.pgn.empty()) write_pgn(args.pgn, files, !args.pgn_bare);
   for (const auto& w : warnings) std::cerr << "gamelab: warning: " << w << "\n";
 
   if (args.json) {
@@ -295,7 +296,8 @@ void add_stats_commands(CLI::App& app) {
   ratings->add_option("--seed", r->seed, "seed of the bootstrap (default 1)");
   ratings->add_option("--prior", r->prior, "virtual draws between engines that met (default 0: pure maximum likelihood)")
       ->check(CLI::Range(0.0, 1e6));
-  ratings->add_option("--pgn", r->pgn, "also write the games as PGN headers (for Ordo, BayesElo)");
+  ratings->add_option("--pgn", r->pgn, "also write the games as PGN: tags, the opening's FEN and the moves");
+  ratings->add_flag("--pgn-bare", r->pgn_bare, "with --pgn: tags and results only, no FEN or moves (BayesElo)");
   ratings->add_flag("--json", r->json, "print JSON");
   ratings->callback([r] { run_ratings(*r); });
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Match records as a PGN file of game headers, for Ordo and BayesElo:
+// Match records as a PGN file, as the field's match runners write one (cuteataxx, fastchess), for
+// Ordo, BayesElo and the games' own viewers:
 //
 //   [Event "gamelab raichu"]
 //   [Site "gamelab"]
@@ -9,11 +10,15 @@
 //   [Black "B"]
 //   [Result "1-0"]            1-0, 1/2-1/2 or 0-1 for seats[0]'s score 1, 0.5, 0
 //   [Termination "normal"]    PGN's words: normal, abandoned (crash, stalled), time forfeit, rules infraction
+//   [SetUp "1"]               with the opening when it is one line (a FEN: Ataxx)
+//   [FEN "x5o/7/7/7/7/7/o5x x 0 1"]
 //
-//   1-0
+//   1. f2 b6 2. g3 a5 ... 1-0
 //
-// The movetext is only the result: the games' own notations are not chess SAN. Quotes and
-// backslashes in names are escaped as PGN requires.
+// The movetext is the game's moves in its own notation (the records' texts), numbered in pairs from
+// the first mover's, wrapped at 80 columns, and then the result. Chess tools do not read the games'
+// notations, and a reader that wants only tags and results (BayesElo's) takes `moves = false`: the
+// movetext is then the result alone. Quotes and backslashes in tags are escaped as PGN requires.
 #include <string>
 #include <vector>
 
@@ -21,8 +26,8 @@
 
 namespace gamelab::eval {
 
-std::string pgn_from_records(const std::vector<RecordsFile>& files);
-// Writes pgn_from_records(files) to `path` (atomically).
-void write_pgn(const std::string& path, const std::vector<RecordsFile>& files);
+std::string pgn_from_records(const std::vector<RecordsFile>& files, bool moves = true);
+// Writes pgn_from_records(files, moves) to `path` (atomically).
+void write_pgn(const std::string& path, const std::vector<RecordsFile>& files, bool moves = true);
 
 }  // namespace gamelab::eval

@@ -99,3 +99,22 @@ TEST_CASE("a tag-scanning reader like Ordo's recovers every game's players and r
   CHECK(points["C"] == 2.0);
   std::remove(path.c_str());
 }
+
+TEST_CASE("the PGN export writes the opening as a FEN tag and the moves numbered in pairs, wrapped", "[eval][pgn]") {
+  RecordsFile file;
+  file.records = {record(0, "A", "B", 1.0, 0.0)};
+  file.records[0].game = "ataxx";
+  file.records[0].opening = "x5o/7/7/7/7/7/o5x x 0 1";
+  file.records[0].games[0].moves = {"f2", "b6", "g1e3"};
+  for (int i = 0; i < 60; ++i) file.records[0].games[1].moves.push_back(i % 2 ? "a1c3" : "g7");
+  const std::string pgn = pgn_from_records({file});
+  CHECK_THAT(pgn, Catch::Contains("[Termination \"normal\"]\n[SetUp \"1\"]\n[FEN \"x5o/7/7/7/7/7/o5x x 0 1\"]\n\n"
+                                  "1. f2 b6 2. g1e3 1-0\n\n"));
+  CHECK_THAT(pgn, Catch::Contains("1. g7 a1c3 2. g7 a1c3 3. g7"));
+  CHECK_THAT(pgn, Catch::Contains("30. g7 a1c3 0-1\n\n"));
+  std::istringstream lines(pgn);
+  for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 80);
+  const std::string bare = pgn_from_records({file}, false);
+  CHECK(bare.find("FEN") == std::string::npos);
+  CHECK_THAT(bare, Catch::Contains("[Termination \"normal\"]\n\n1-0\n\n"));
+}
