@@ -16,7 +16,7 @@ GameEntry game_entry() {
   entry.play_game = play_game;
   entry.datagen_game = datagen_game;
   entry.bot_time_limit_s = 1;  // a UAI engine's movetime when --engine gives no limit
-  entry.bot_search_limits = true;  // UAI's go: a clock, movetime, depth or nodes
+  entry.bot_engine_protocol = true;  // UAI's go: a clock, movetime, depth or nodes
   return entry;
 }
 

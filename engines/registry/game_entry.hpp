@@ -354,9 +354,11 @@ struct GameEntry {
   // Matches: refereeing one game, and making an opening suite (turn-based games).
   std::function<GameRecord(const GameRequest&)> play_game;
   double bot_time_limit_s = 1;  // external bots' per-move limit when --engine gives no timelimit= (the tournament's)
-  // Its bots' protocol takes the lab's search limits (UAI's go: tc=, movetime=, depth=, nodes=); else a
-  // bot gets the tournament's per-move time (timelimit=) and at most a node budget (nodes=).
-  bool bot_search_limits = false;
+  // Its bots speak an engine protocol of the field (UAI): the lab's search limits go in its `go` (tc=,
+  // movetime=, depth=, nodes=) and a bot's parameters as its options (setoption), not in a file. Else a
+  // bot gets the tournament's per-move time (timelimit=), and its node budget and parameters from the
+  // lab as docs/tools/your-bot.md §2 says (GAMELAB_NODES, GAMELAB_PARAMS).
+  bool bot_engine_protocol = false;
   std::function<std::vector<std::string>(const OpeningRequest&)> generate_openings;
   // Texel tuning: the first `eval_weights` parameters of default_params() are evaluation weights (the
   // rest are search knobs); `features` gives a position's sparse features over them, so that

@@ -84,11 +84,11 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
       throw InputError("--engine '" + text + "': an external bot (cmd=) takes no tb, eval or evalmode");
     }
     const SearchLimits& l = arg.player.limits;
-    if (!game.bot_search_limits && (l.depth || l.movetime_ms || l.clock)) {
+    if (!game.bot_engine_protocol && (l.depth || l.movetime_ms || l.clock)) {
       throw InputError("--engine '" + text + "': " + game.name + "'s bots (cmd=) take params=, nodes=, protocol= and " +
                        "timelimit=, not depth, movetime or tc (their own clock is timelimit=)");
     }
-    if (game.bot_search_limits && !timelimit.empty()) {
+    if (game.bot_engine_protocol && !timelimit.empty()) {
       throw InputError("--engine '" + text + "': " + game.name + "'s bots take tc=, movetime=, depth= or nodes=, not " +
                        "timelimit=");
     }

@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/placeholders.hpp"
+#include "registry/game_registry.hpp"
 
 namespace gamelab::eval {
 
@@ -21,11 +22,28 @@ std::string command_word(const std::string& word) {
   return "'" + word + "'";
 }
 
+// A bot whose protocol carries its limits and options itself (UAI): handed nothing outside it.
+bool engine_protocol(const PlayerSpec& player) {
+  for (const GameEntry& game : game_registry()) {
+    if (game.name == player.protocol) return game.bot_engine_protocol;
+  }
+  return false;
+}
+
 }  // namespace
 
 void check_external_call(const PlayerSpec& player) {
   if (!player.external()) return;
   const std::string what = "engine " + player.name + " ('" + player.command + "')";
+  if (engine_protocol(player)) {
+    for (const char* word : {"{params}", "{nodes}"}) {
+      if (player.command.find(word) != std::string::npos) {
+        throw InputError(what + ": " + player.protocol + "'s engines get their options and limits in the protocol " +
+                         "(setoption, go), so the command takes no " + word);
+      }
+    }
+    return;
+  }
   if (player.command.find("{params}") != std::string::npos && player.params.size() == 0) {
     throw InputError(what + ": the command takes {params} but no parameters are given (params=FILE)");
   }
@@ -35,7 +53,7 @@ void check_external_call(const PlayerSpec& player) {
 }
 
 ExternalCall::ExternalCall(const PlayerSpec& spec) : player_(spec) {
-  if (!spec.external()) return;
+  if (!spec.external() || engine_protocol(spec)) return;
   const bool has_params = spec.params.size() > 0;
   const bool has_nodes = spec.limits.nodes.has_value();
   std::string prefix;

@@ -8,6 +8,9 @@
 // - Node budget (`limits.nodes` > 0): `{nodes}` in the command becomes the number, and the program runs
 //   with GAMELAB_NODES set to it. A bot that honours it plays the same game every time.
 //
+// - A bot of a game whose protocol carries both (UAI: GameEntry::bot_engine_protocol) is handed
+//   neither: the game's play loop sends its parameters as options and its limits in each `go`.
+//
 // The variables are passed as leading NAME=VALUE words of the command, which every way the lab starts a
 // bot turns into the program's environment (core/group_child.hpp); no shell is involved.
 #include <string>

@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -418,4 +422,35 @@ TEST_CASE("match games on a clock: the lab's engine and a UAI engine at tc=1+0.0
   CHECK(lost.fault == 1);
   CHECK(lost.score == 1.0);
   CHECK(lost.plies == 1);  // the lab's engine moved, the other's clock ran out
+}
+
+TEST_CASE("tune spsa tunes a UAI engine's options through setoption, each game's point sent to it", "[uai][client]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "gamelab-uai-spsa-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string log = (dir / "sent.log").string();
+  const std::string spsa = (dir / "tempo.spsa").string();
+  std::ofstream(spsa) << "eval_tempo, int, 300, 0, 1000, 40, 0.002\n";
+  const std::string command = std::string(GAMELAB_BINARY) + " tune spsa ataxx --engine cmd=\"sh " + kBots +
+                              "logged.sh " + log + " " + ATAXX_BOT + "\" --params " + spsa +
+                              " --limit nodes=500 --iterations 2 --pairs-per-iteration 1 --verify-games 0 --campaign " +
+                              (dir / "campaign").string() + " > " + (dir / "out.txt").string() + " 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  std::ifstream in(log);
+  std::set<std::string> values;
+  int new_games = 0, starts = 0, files = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("setoption name eval_tempo value ", 0) == 0) values.insert(line.substr(32));
+    new_games += line == "uainewgame";
+    starts += line == "uai";
+    files += line.find("GAMELAB_PARAMS") != std::string::npos;
+  }
+  CHECK(files == 0);
+  CHECK(starts == 2);  // the two seats' processes, kept running over the four games
+  // Each iteration plays a point above and one below: 2 iterations, 4 values (300 +- 40 and the next).
+  CHECK(values.size() >= 3);
+  CHECK(values.count("340") == 1);
+  CHECK(values.count("260") == 1);
+  CHECK(new_games == 8);  // 2 iterations x 1 pair x 2 games, both seats the engine
+  std::filesystem::remove_all(dir);
 }
