@@ -14,8 +14,12 @@ void add_analyse_command(CLI::App& app);
 void add_engine_commands(CLI::App& app);
 void add_openings_command(CLI::App& app);
 void add_match_command(CLI::App& app);
+// tournament: several engines, every pairing a match, and their rating list.
+void add_tournament_command(CLI::App& app);
 // sprt, ratings: offline statistics (eval/stats, eval/ratings).
 void add_stats_commands(CLI::App& app);
+// The rating list of records files, as `gamelab ratings FILE...` prints it.
+void print_ratings(const std::vector<std::string>& files, double prior_draws = 0);
 // tune spsa|texel|resume|verify, datagen: tuning campaigns and their data (tuner/).
 void add_tune_command(CLI::App& app);
 void add_datagen_command(CLI::App& app);

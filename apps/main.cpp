@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   gamelab::cli::add_engine_commands(app);
   gamelab::cli::add_openings_command(app);
   gamelab::cli::add_match_command(app);
+  gamelab::cli::add_tournament_command(app);
   gamelab::cli::add_stats_commands(app);
   gamelab::cli::add_tune_command(app);
   gamelab::cli::add_datagen_command(app);

@@ -267,6 +267,13 @@ void run_ratings(const RatingsArgs& args) {
 
 }  // namespace
 
+void print_ratings(const std::vector<std::string>& files, double prior_draws) {
+  RatingsArgs args;
+  args.files = files;
+  args.prior = prior_draws;
+  run_ratings(args);
+}
+
 void add_stats_commands(CLI::App& app) {
   auto* sprt = app.add_subcommand("sprt", "Elo, LOS and the SPRT log-likelihood ratio of match results");
   auto s = std::make_shared<SprtArgs>();

@@ -18,6 +18,7 @@
 #include "core/text_file.hpp"
 #include "eval/distributed/ordered_jobs.hpp"
 #include "eval/match/external_call.hpp"
+#include "eval/match/opening_file.hpp"
 #include "eval/stats/elo.hpp"
 #include "registry/game_registry.hpp"
 
@@ -90,16 +91,7 @@ std::vector<std::pair<std::string, std::string>> load_match_positions(const Matc
     else if (std::filesystem::is_directory(folder)) boards = folder;
   }
   if (!openings.empty()) {
-    nlohmann::json data;
-    try {
-      data = nlohmann::json::parse(read_text_file(openings));
-      int k = 0;
-      for (const auto& p : data.at("positions")) {
-        positions.push_back({p.get<std::string>(), openings + ": positions[" + std::to_string(k++) + "]"});
-      }
-    } catch (const nlohmann::json::exception& e) {
-      throw InputError(openings + ": not an opening suite (" + e.what() + ")");
-    }
+    positions = read_opening_file(openings);  // a suite, or a file of positions one to a line
   } else if (!boards.empty()) {
     if (!std::filesystem::is_directory(boards)) throw InputError("--boards " + boards + ": not a folder");
     std::vector<std::string> files;

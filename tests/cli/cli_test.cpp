@@ -171,3 +171,34 @@ TEST_CASE("every committed opening suite a script made is what the script writes
     CHECK(r.status == 0);
   }
 }
+
+TEST_CASE("gamelab tournament plays every pairing into its folder, resumes, and prints the rating list", "[cli]") {
+  std::filesystem::remove_all("cli_tournament");
+  const std::string engines = " --engine name=d1,depth=1 --engine name=d2,depth=2 --engine name=d3,depth=3 --games 4";
+  const Run gauntlet = run("tournament ataxx --gauntlet" + engines + " --prior 1 --out cli_tournament");
+  REQUIRE(gauntlet.status == 0);
+  CHECK(std::filesystem::exists("cli_tournament/d1-vs-d2.jsonl"));
+  CHECK(std::filesystem::exists("cli_tournament/d1-vs-d3.jsonl"));
+  CHECK_FALSE(std::filesystem::exists("cli_tournament/d2-vs-d3.jsonl"));  // a gauntlet: the first against each other
+  CHECK_THAT(gauntlet.output, Catch::Contains("rank  name"));
+  CHECK_THAT(gauntlet.output, Catch::Contains("8 games; anchor"));
+  const std::string first = gamelab::read_text_file("cli_tournament/d1-vs-d2.jsonl");
+  const Run robin = run("tournament ataxx" + engines + " --prior 1 --resume cli_tournament");
+  REQUIRE(robin.status == 0);
+  CHECK(gamelab::read_text_file("cli_tournament/d1-vs-d2.jsonl") == first);  // finished pairings are not played again
+  CHECK(std::filesystem::exists("cli_tournament/d2-vs-d3.jsonl"));
+  CHECK_THAT(robin.output, Catch::Contains("12 games; anchor"));
+
+  const Run again = run("tournament ataxx" + engines + " --out cli_tournament");
+  CHECK(again.status != 0);
+  CHECK_THAT(again.output, Catch::Contains("--out cli_tournament: the folder holds files"));
+  const Run two = run("tournament ataxx --engine name=a,depth=1 --engine name=b,depth=2 --out cli_tournament2");
+  CHECK(two.status != 0);
+  CHECK_THAT(two.output, Catch::Contains("a tournament needs at least three engines (found 2)"));
+  const Run slash = run("tournament ataxx --engine name=a/b,depth=1 --engine name=b,depth=2 --engine name=c,depth=1 "
+                        "--out cli_tournament2");
+  CHECK(slash.status != 0);
+  CHECK_THAT(slash.output, Catch::Contains("--engine name=a/b"));
+  std::filesystem::remove_all("cli_tournament");
+  std::filesystem::remove_all("cli_tournament2");
+}

@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "eval/match/match_runner.hpp"
+#include "eval/match/opening_file.hpp"
 #include "registry/game_registry.hpp"
 
 using namespace gamelab;
@@ -164,4 +165,40 @@ TEST_CASE("engine arguments are checked", "[match]") {
   CHECK(bot.player.command == "python3 my bot.py, v2");
   CHECK(bot.player.time_limit_s == 2.5);
   CHECK(bot.player.protocol == "raichu");
+}
+
+TEST_CASE("openings come from a suite or from a file of positions one to a line, as the field's books", "[match]") {
+  const std::string book = "match_book.epd";
+  write_file_atomic(book, "# two openings of the field's kind\n\nx5o/7/7/7/7/7/o5x x 0 1\n"
+                          "  x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1 ; id \"gaps\"\r\n");
+  const auto positions = read_opening_file(book);
+  REQUIRE(positions.size() == 2);
+  CHECK(positions[0] == std::pair<std::string, std::string>{"x5o/7/7/7/7/7/o5x x 0 1", book + ":3"});
+  CHECK(positions[1].first == "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1");
+  CHECK(positions[1].second == book + ":4");
+
+  const GameEntry& game = find_game("ataxx");
+  MatchConfig config;
+  config.game = "ataxx";
+  config.engines = {parse_engine_arg("name=a,depth=2", game), parse_engine_arg("name=b,depth=1", game)};
+  config.games = 4;
+  config.openings = book;
+  config.records = "match_book.jsonl";
+  config.progress_interval_s = 0;
+  std::filesystem::remove(config.records);
+  std::ostringstream log;
+  run_match(config, log);
+  const auto records = sorted_records(config.records);
+  REQUIRE(records.size() == 2);
+  CHECK(records[0].opening == positions[0].first);
+  CHECK(records[1].opening == positions[1].first);
+
+  write_file_atomic(book, "x5o/7/7/7/7/7/o5x x 0 1\nx5o/7/7/7/7/7/o5x q 0 1\n");
+  config.games = 4;
+  std::filesystem::remove(config.records);
+  CHECK_THROWS_WITH(run_match(config, log), Catch::Contains(book + ":2"));
+  write_file_atomic(book, "{\"positions\": 3}");
+  CHECK_THROWS_WITH(read_opening_file(book), Catch::Contains(book + ": not an opening suite"));
+  std::filesystem::remove(book);
+  std::filesystem::remove(config.records);
 }
