@@ -2,10 +2,10 @@
 // §1 and §8): the inputs of positions worked out by hand (the field's indices without gaps, the gapped
 // block with them, a corner in one tuple), the perspectives mirrored by swapping the colours; the
 // engine's incremental score equal to a refresh and to the reference inference at every ply of random
-// games, with and without gaps, and inside real searches; a move's changes within their bound, which
-// one move reaches; another game's file refused; a search with a file deterministic at fixed nodes;
-// `gamelab train ataxx` fitting a tiny datagen file that then plays in search, match, datagen, bench
-// and tune spsa; and a tiny `gamelab generations ataxx`.
+// games, with and without gaps; a move's changes within their bound, which one move reaches; and a tiny
+// `gamelab generations ataxx`. What every learned game's engine and commands do with a file (inside
+// searches, determinism, a trained file in every command, refusals) is the conformance suite's
+// (tests/conformance/learned_*).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -221,80 +221,6 @@ TEST_CASE("ataxx: evaluated a third of the time, as a search does, the lazy entr
         [](const State&, const Move&) {});
     CHECK(positions >= 3000);
   }
-}
-
-TEST_CASE("ataxx: inside searches, the incremental entries equal a refresh at every evaluation", "[train][engine][ataxx]") {
-  for (Form form : {Form::Network, Form::Linear}) {
-    const auto file = random_file(form, 21, "ataxx-search.eval");
-    const std::uint64_t evaluations = train_test::check_searches<Game>(
-        file, default_params(), [](int game) { return parse_fen(game == 1 ? "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1" : "x5o/7/7/7/7/7/o5x x 0 1"); },
-        3, 40, 1500);
-    INFO("evaluations " << evaluations);
-    CHECK(evaluations > 20000);
-  }
-}
-
-TEST_CASE("ataxx: a search with a learned file is deterministic at fixed nodes and differs from the hand-made one",
-          "[train][engine][ataxx]") {
-  random_file(Form::Network, 8, "ataxx-det.eval");
-  const gamelab::GameEntry& game = gamelab::find_game("ataxx");
-  auto search_once = [&](const gamelab::LearnedEvalSpec& learned) {
-    gamelab::SearchRequest request;
-    request.position.board = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1";
-    request.limits.nodes = 20000;
-    request.params = game.default_params();
-    request.learned = learned;
-    return game.search(request);
-  };
-  const auto a = search_once({"ataxx-det.eval", false}), b = search_once({"ataxx-det.eval", false});
-  const auto added = search_once({"ataxx-det.eval", true}), hand = search_once({});
-  CHECK(a.best_move == b.best_move);
-  CHECK(a.score == b.score);
-  CHECK(a.nodes == b.nodes);
-  CHECK(a.depth == b.depth);
-  CHECK((a.score != hand.score || a.best_move != hand.best_move));  // the file is really used
-  CHECK((added.score != hand.score || added.best_move != hand.best_move));
-  // Added beside the hand-made evaluation: the hand-made score plus the learned one.
-  const auto file = LearnedEval::read("ataxx-det.eval");
-  LearnedEval with_handmade(file, true);
-  const State s = parse_fen("x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1");
-  MoveList moves;
-  generate_moves(s, moves);
-  with_handmade.root(s);
-  const gamelab::ParamSet params = default_params();
-  CHECK(with_handmade.evaluate(s, 0, params.values().data(), moves) ==
-        LearnedEval::reference_score(*file, s) + evaluate(s, params.values().data()));
-}
-
-TEST_CASE("gamelab train ataxx fits a network to a tiny datagen file, which then plays in search, match, datagen, bench "
-          "and tune spsa", "[train][engine][ataxx][cli]") {
-  using gamelab_test::run;
-  const auto datagen = run("datagen ataxx --games 4 --limit nodes=200 --seed 3 --out ataxx-tiny.data");
-  INFO(datagen.output);
-  REQUIRE(datagen.status == 0);
-  std::filesystem::remove_all("ataxx-net");
-  const auto trained = run("train ataxx --data ataxx-tiny.data --campaign ataxx-net --epochs 3 --hidden 8 --batch 64 "
-                           "--validation 0.25 --learning-rate 0.005");
-  INFO(trained.output);
-  REQUIRE(trained.status == 0);
-  CHECK_THAT(trained.output, Contains("network over 9216 inputs (ataxx-tuples-v1) -> 2 x 8 -> 1"));
-  CHECK_THAT(trained.output, Contains("wrote ataxx-net/best.eval (fingerprint"));
-  const auto journal = gamelab::tuner::read_journal("ataxx-net/journal.jsonl");
-  REQUIRE(journal.lines.size() == 4);
-  CHECK(journal.lines[3]["train_loss"].get<double>() < journal.lines[0]["train_loss"].get<double>());
-  const auto file = gamelab::learned::read_eval_file("ataxx-net/best.eval", {"ataxx", "network", "ataxx-tuples-v1", 9216});
-  CHECK(file.max_active == 36);
-
-  train_test::check_trained_file_plays({.game = "ataxx",
-                                        .prefix = "ataxx",
-                                        .search = "--nodes 3000",
-                                        .seed = "",
-                                        .same_analysis = false,
-                                        .positions = "",  // the start
-                                        .datagen_nodes = 60,
-                                        .bench = "--depth 3",
-                                        .bench_heading = "hand-made:"},
-                                       std::filesystem::absolute("ataxx-net/best.eval").string());
 }
 
 TEST_CASE("gamelab generations ataxx plays, trains and verifies a tiny generation", "[train][ataxx][cli]") {

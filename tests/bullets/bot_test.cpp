@@ -1,7 +1,7 @@
 // The Bullets release bot (engines/bullets/bot_main.cpp, `bullets_bot`) run as a separate process
 // exactly as the tournament runs it (docs/rules/bullets.md): started afresh every turn, the turn's input on
-// standard input, one integer 0-8 on standard output within 150 ms of the start. Protocol, bad input,
-// the compiled release, and the torture test.
+// standard input, one integer 0-8 on standard output within 150 ms of the start. Protocol, bad input
+// and the torture test (the compiled release: the release checks, tests/release/release_config_test.cpp).
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -16,7 +16,6 @@
 #include "core/process.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
-#include "release/release_params.hpp"
 #include "release/torture.hpp"
 
 using namespace gamelab;
@@ -200,10 +199,6 @@ TEST_CASE("bullets bot: it keeps nothing between turns — against a player on i
     if (input == room) CHECK(r.out == want);
   }
   CHECK(std::filesystem::is_empty(std::filesystem::current_path()));
-}
-
-TEST_CASE("bullets bot: it plays the configuration of engines/bullets/release.json", "[release][bullets]") {
-  testing::check_release_params(kBot, "bullets_bot", "bullets", default_params());
 }
 
 TEST_CASE("bullets bot torture: 30 positions at 150 ms, every answer one integer and in time", "[release][bullets][torture][timed]") {

@@ -1,7 +1,7 @@
 // The Bullets release bot with a learned evaluation compiled in (bot_main.cpp: search::attach_embedded_eval
-// on the engine it makes, seeded by the position's hash): on 10,000 random-play positions its MCTS
-// evaluates a leaf as the lab's engine's with eval=FILE, and its engine finds `gamelab search --eval
-// FILE`'s action at an iteration limit with the bot's seed.
+// on the engine it makes, seeded by the position's hash): its engine finds `gamelab search --eval FILE`'s
+// action at an iteration limit with the bot's seed (that its MCTS evaluates a leaf as eval=FILE does: the
+// release checks, tests/release/embedded_eval_test.cpp).
 #include <catch2/catch.hpp>
 
 #include "bullets/engine.hpp"
@@ -15,16 +15,13 @@
 #include "search/embedded_eval.hpp"
 #include "positions_for_training.hpp"
 
+namespace embedded_eval_test {
+std::string_view bullets_bytes();  // the test's bullets.eval compiled in (tests/CMakeLists.txt, gamelab_embedded_eval)
+}
+
 namespace bl = gamelab::bullets;
 using gamelab::ParamSet;
 using embedded_eval_test::TestEval;
-
-TEST_CASE("bullets: the embedded evaluation evaluates the MCTS's leaves as eval=FILE on 10,000 random-play positions",
-          "[release][eval][bullets]") {
-  embedded_eval_test::check_leaf_evaluations<bl::SearchGame, bl::LearnedEval>(
-      TestEval("bullets", embedded_eval_test::bullets_bytes()), bl::release::frozen_params(bl::default_params()),
-      bullets_train_test::random_play_positions(10000, 43), [](const bl::State& s) { return s; });
-}
 
 TEST_CASE("bullets: the bot's engine with the embedded evaluation finds gamelab search's action at an iteration limit",
           "[release][eval][bullets]") {

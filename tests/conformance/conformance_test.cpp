@@ -12,35 +12,17 @@
 #include <thread>
 
 #include "common/run.hpp"
+#include "conformance/helpers.hpp"
 #include "core/text_file.hpp"
 #include "registry/game_registry.hpp"
 #include "registry/perft_suite.hpp"
-#include "train/learned_files.hpp"
 
 using gamelab::GameEntry;
 using gamelab_test::run;
 using gamelab_test::start_gamelab;
 
-namespace {
-
-struct DatasetPosition {
-  std::string name;
-  std::string text;
-  int fast_depth = 0;
-};
-
-// The positions of a game's committed perft dataset: its start and the positions its rules page picks.
-std::vector<DatasetPosition> dataset_positions(const GameEntry& game) {
-  const std::string path = gamelab::default_perft_dataset(game.name);
-  const auto data = nlohmann::json::parse(gamelab::read_text_file(path));
-  std::vector<DatasetPosition> out;
-  for (const auto& item : data.at("positions")) {
-    out.push_back({item.at("name"), item.at("position"), item.at("fast_depth")});
-  }
-  return out;
-}
-
-}  // namespace
+using conformance::dataset_positions;
+using conformance::self_play_positions;
 
 TEST_CASE("every game is on the list with what the suite needs", "[conformance]") {
   REQUIRE(gamelab::game_registry().size() >= 4);
@@ -150,20 +132,6 @@ TEST_CASE("gamelab perft <game> --suite checks the dataset at its fast depths", 
   }
 }
 
-namespace {
-
-// Where a game's self-play starts: its start, or for a simultaneous game (which has none) a folder
-// holding the first position of its perft dataset as a board.
-std::string self_play_positions(const GameEntry& game) {
-  if (game.shape == gamelab::GameShape::TurnBased) return "";
-  const std::string folder = game.name + "_boards";
-  std::filesystem::create_directories(folder);
-  gamelab::write_file_atomic(folder + "/board-1.txt", dataset_positions(game).front().text);
-  return " --boards " + folder;
-}
-
-}  // namespace
-
 TEST_CASE("datagen writes the same file for a seed on one or two threads, and after a kill and --resume",
           "[conformance][datagen]") {
   for (const GameEntry& game : gamelab::game_registry()) {
@@ -203,39 +171,5 @@ TEST_CASE("datagen writes the same file for a seed on one or two threads, and af
       CHECK(gamelab::read_text_file(killed) == gamelab::read_text_file(name + "_uninterrupted.data"));
       break;
     }
-  }
-}
-
-TEST_CASE("an evaluation file of another game, or of another input set, is refused naming the field",
-          "[conformance][learned]") {
-  std::vector<const GameEntry*> learned;
-  for (const GameEntry& game : gamelab::game_registry()) {
-    if (game.learned_eval && game.sparse_inputs.active) learned.push_back(&game);
-  }
-  REQUIRE(learned.size() >= 2);
-  for (std::size_t k = 0; k < learned.size(); ++k) {
-    const GameEntry& game = *learned[k];
-    const GameEntry& other = *learned[(k + 1) % learned.size()];
-    INFO(game.name << ", with a file of " << other.name);
-    const std::string other_file = other.name + "-for-" + game.name + ".eval";
-    train_test::write_model(train_test::random_model(gamelab::train::Form::Linear, other.name, 3), other.name, other_file, 100);
-    std::string board;
-    if (game.shape == gamelab::GameShape::Simultaneous) {
-      gamelab::write_file_atomic(game.name + "-refused.txt", dataset_positions(game).front().text);
-      board = " --board " + game.name + "-refused.txt";
-    }
-    const auto search = run("search " + game.name + board + " --nodes 100 --eval " + other_file);
-    CHECK(search.status == 2);
-    CHECK_THAT(search.output, Catch::Contains("game is '" + other.name + "', expected '" + game.name + "'"));
-
-    const std::string old_inputs = game.sparse_inputs.name + "-old";
-    const std::string old_file = game.name + "-old-inputs.eval";
-    train_test::write_model(train_test::random_model(gamelab::train::Form::Linear, game.name, 3), game.name, old_file, 100,
-                            old_inputs);
-    const auto match = run("match " + game.name + " --engine name=a,nodes=50,eval=" + old_file + " --engine name=b,nodes=50 --games 2" +
-                           self_play_positions(game) + " --out refused.jsonl");
-    CHECK(match.status == 2);
-    CHECK_THAT(match.output, Catch::Contains("inputs is '" + old_inputs + "', expected '" + game.sparse_inputs.name + "'"));
-    CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
   }
 }

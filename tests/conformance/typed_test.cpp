@@ -1,54 +1,26 @@
 // The conformance suite's typed checks: run over every game's adapter type on the list
-// (game_types.hpp, generated from GAMELAB_GAMES), each where the game's shape has what it checks.
+// (game_types.hpp, generated from GAMELAB_GAMES), each where the game's shape (or a hook of its tests,
+// tests/<game>/conformance_hooks.hpp) has what it checks: the evaluation's sum and symmetry, alpha-beta's
+// minimax value, determinism and wins in 1, and (slow) the engine's strength against weak players.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <tuple>
 
-#include "conformance/game_types.hpp"
+#include "common/greedy.hpp"
+#include "conformance/typed_games.hpp"
 #include "core/rng.hpp"
 #include "core/text_file.hpp"
 #include "registry/game_registry.hpp"
 #include "registry/perft_suite.hpp"
 #include "search/alphabeta.hpp"
 
+using conformance::for_each_game;
+using conformance::random_positions;
+
 namespace {
-
-// Calls f.template operator()<G>() for every adapter type G of the list.
-template <class F>
-void for_each_game(F&& f) {
-  std::apply([&](auto... games) { (f(games), ...); }, conformance::GameTypes{});
-}
-
-// Positions of seeded random play from the game's perft-dataset positions, live ones only.
-template <class G>
-std::vector<typename G::State> random_positions(int count, std::uint64_t seed) {
-  const auto data = nlohmann::json::parse(gamelab::read_text_file(gamelab::default_perft_dataset(G::kName)));
-  std::vector<typename G::State> out;
-  gamelab::Rng rng(seed);
-  for (int k = 0; static_cast<int>(out.size()) < count && k < 100 * count; ++k) {
-    const auto& item = data["positions"][static_cast<std::size_t>(k) % data["positions"].size()];
-    typename G::State s = G::parse_position(item["position"].template get<std::string>(), "dataset");
-    const int steps = static_cast<int>(rng.below(16));
-    bool live = true;
-    for (int i = 0; i <= steps && live; ++i) {
-      live = !G::ends_before_moves(s);
-      if (!live || i == steps) break;
-      if constexpr (gamelab::search::TurnBasedGame<G>) {
-        typename G::MoveList moves;
-        G::generate_moves(s, moves);
-        if (moves.size() == 0) live = false;
-        else s = G::play(s, moves[rng.below(moves.size())]);
-      } else {
-        typename G::ActionList a, b;
-        G::generate_actions(s, 0, a);
-        G::generate_actions(s, 1, b);
-        s = G::play(s, a[rng.below(a.size())], b[rng.below(b.size())]);
-      }
-    }
-    if (live && !G::ends_before_moves(s)) out.push_back(s);
-  }
-  return out;
-}
 
 template <class G>
 std::vector<int> default_weights() {
@@ -132,6 +104,147 @@ TEST_CASE("alpha-beta searches are deterministic under depth and node limits", "
           if (limits.nodes) CHECK(a.nodes <= 5000 + 4);
         }
       }
+    }
+  });
+}
+
+namespace {
+
+// The score of s's end for its side to move at `ply`, or none while it goes on.
+template <class G>
+std::optional<int> end_score(const typename G::State& s, int ply) {
+  if (auto t = G::terminal_score(s, ply)) return t;
+  typename G::MoveList moves;
+  G::generate_moves(s, moves);
+  if (moves.size() == 0) return G::no_move_score(s, ply);
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("a position and its colour-mirrored twin evaluate alike for the side to move", "[conformance][eval]") {
+  int games = 0;
+  for_each_game([&]<class G>(G) {
+    if constexpr (requires(const typename G::State& s) { conformance::ColourMirror<G>::mirrored(s); }) {
+      ++games;
+      const auto weights = default_weights<G>();
+      const auto sorted = [](auto list) {
+        std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+          return a.index != b.index ? a.index < b.index : a.value < b.value;
+        });
+        std::vector<std::pair<int, int>> out;
+        for (const auto& f : list) out.push_back({static_cast<int>(f.index), static_cast<int>(f.value)});
+        return out;
+      };
+      for (const auto& s : random_positions<G>(300, 1, 120)) {
+        const auto m = conformance::ColourMirror<G>::mirrored(s);
+        INFO(G::kName << ": " << G::position_text(s));
+        REQUIRE(sorted(features(s)) == sorted(features(m)));
+        REQUIRE(evaluate(s, weights.data()) == evaluate(m, weights.data()));
+      }
+    }
+  });
+  CHECK(games >= 2);
+}
+
+TEST_CASE("alpha-beta at depth 1 finds a win in 1 wherever random play reaches one", "[conformance][search]") {
+  for_each_game([]<class G>(G) {
+    if constexpr (gamelab::search::AlphaBetaGame<G>) {
+      const auto params = gamelab::find_game(G::kName).default_params();
+      const auto starts = conformance::dataset_states<G>();
+      gamelab::Rng rng(17);
+      int found = 0;
+      for (int game = 0; game < 400 && found < 40; ++game) {
+        typename G::State s = starts[static_cast<std::size_t>(game) % starts.size()];
+        while (!end_score<G>(s, 0)) {
+          // The best win one move gives, if any: the other side's loss at ply 1.
+          typename G::MoveList moves;
+          G::generate_moves(s, moves);
+          std::optional<int> best_win;
+          for (const auto& m : moves) {
+            const auto end = end_score<G>(G::play(s, m), 1);
+            if (end && -*end > gamelab::search::kWinBound) best_win = std::max(best_win.value_or(-*end), -*end);
+          }
+          if (best_win) {
+            ++found;
+            INFO(G::kName << ": " << G::position_text(s));
+            gamelab::search::AlphaBeta<G> engine(params.values(), gamelab::search::AlphaBetaKnobs::from(params));
+            gamelab::SearchLimits limits;
+            limits.depth = 1;
+            const auto r = engine.search(s, limits);
+            REQUIRE(r.best);
+            CHECK(r.score >= *best_win);  // the win, or one its rules score higher
+            CHECK(r.score > gamelab::search::kWinBound);
+            break;
+          }
+          s = G::play(s, moves[rng.below(moves.size())]);
+        }
+      }
+      INFO(G::kName);
+      CHECK(found >= 20);
+    }
+  });
+}
+
+namespace {
+
+enum class Opponent { Random, Greedy };
+
+// The engine's points (1 a win, 1/2 a draw) over `games` games at 10,000 nodes a move against `kind`: from
+// the game's start (its dataset's first position) after two seeded random plies, colours alternating.
+// The greedy player takes the move after which the other side's static evaluation (or end) is lowest.
+template <class G>
+double strength(Opponent kind, int games, std::uint64_t seed) {
+  const auto params = gamelab::find_game(G::kName).default_params();
+  const auto weights = params.values();
+  const auto start = conformance::dataset_states<G>().front();
+  gamelab::SearchLimits limits;
+  limits.nodes = 10000;
+  double points = 0;
+  for (int g = 0; g < games; ++g) {
+    gamelab::Rng rng(gamelab::derive_seed(seed, g / 2));
+    typename G::State s = start;
+    for (int i = 0; i < 2; ++i) s = conformance::random_step<G>(s, rng);
+    bool engine_to_move = g % 2 == 0;
+    gamelab::search::AlphaBeta<G> engine(weights, gamelab::search::AlphaBetaKnobs::from(params));
+    std::vector<std::uint64_t> history;
+    std::optional<int> end;
+    while (!(end = end_score<G>(s, 0))) {
+      history.push_back(G::zobrist(s));
+      typename G::MoveList moves;
+      G::generate_moves(s, moves);
+      if (engine_to_move) {
+        engine.set_game_history(history);
+        s = G::play(s, *engine.search(s, limits).best);
+      } else if (kind == Opponent::Random) {
+        s = G::play(s, moves[rng.below(moves.size())]);
+      } else {
+        const auto value = [&](const typename G::Move& m) {
+          const typename G::State next = G::play(s, m);
+          if (auto e = end_score<G>(next, 0)) return *e;
+          return G::evaluate(next, weights.data());
+        };
+        s = G::play(s, gamelab_test::lowest_valued(moves, value, rng));
+      }
+      engine_to_move = !engine_to_move;
+    }
+    const int ours = engine_to_move ? *end : -*end;
+    points += ours > 0 ? 1 : ours == 0 ? 0.5 : 0;
+  }
+  return points / games;
+}
+
+}  // namespace
+
+TEST_CASE("at 10,000 nodes a move the alpha-beta engine beats a random mover and a 1-ply greedy player",
+          "[conformance][strength][slow]") {
+  for_each_game([]<class G>(G) {
+    if constexpr (gamelab::search::AlphaBetaGame<G>) {
+      const double random = strength<G>(Opponent::Random, 200, 100), greedy = strength<G>(Opponent::Greedy, 200, 200);
+      std::printf("%s engine vs random: %.1f%%, vs greedy: %.1f%% over 200 games each\n", G::kName, 100 * random, 100 * greedy);
+      INFO(G::kName);
+      CHECK(random >= 0.95);
+      CHECK(greedy >= 0.75);
     }
   });
 }

@@ -1,7 +1,7 @@
 // The Dog-Cat-Mouse-cheeSe release bot with a learned evaluation compiled in (bot_main.cpp hands
-// release::embedded_eval() to run_bot, which gives it to every request's engine): on 10,000 random-play
-// positions its MCTS evaluates a leaf as the lab's engine's with eval=FILE, and the bot, fed the lab's
-// line protocol, answers `gamelab search --eval FILE`'s move at an iteration limit (the request's seed).
+// release::embedded_eval() to run_bot, which gives it to every request's engine): the bot, fed the lab's
+// line protocol, answers `gamelab search --eval FILE`'s move at an iteration limit (the request's seed;
+// that its MCTS evaluates a leaf as eval=FILE does: the release checks, tests/release/embedded_eval_test.cpp).
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <sstream>
@@ -17,6 +17,10 @@
 #include "dcms/protocol.hpp"
 #include "dcms/release_params.hpp"
 #include "release/embedded_eval.hpp"
+
+namespace embedded_eval_test {
+std::string_view dcms_bytes();  // the test's dcms.eval compiled in (tests/CMakeLists.txt, gamelab_embedded_eval)
+}
 
 namespace dc = gamelab::dcms;
 using gamelab::ParamSet;
@@ -41,17 +45,6 @@ std::string bot_answers(const std::string& requests, const ParamSet& params, con
 }
 
 }  // namespace
-
-TEST_CASE("dcms: the embedded evaluation evaluates the MCTS's leaves as eval=FILE on 10,000 random-play positions",
-          "[release][eval][dcms]") {
-  const ParamSet params = dc::release::frozen_params(dc::default_params());
-  const std::vector<int> weights = params.values();
-  dc::SearchConfig config;
-  config.weights = weights.data();
-  embedded_eval_test::check_leaf_evaluations<dc::SearchGame, dc::LearnedEval>(
-      TestEval("dcms", embedded_eval_test::dcms_bytes()), params, dcms_test::random_positions(10000, 23, 40),
-      [&](const dc::State& s) { return dc::SearchState{s, &config}; });
-}
 
 TEST_CASE("dcms: the bot with the embedded evaluation answers gamelab search's move at an iteration limit",
           "[release][eval][dcms]") {

@@ -1,4 +1,5 @@
-// The jump chess searching engine: evaluation symmetry and features, end scores with the score
+// The jump chess searching engine (the evaluation's colour symmetry: the conformance suite, with
+// tests/jumpchess/conformance_hooks.hpp): features, end scores with the score
 // difference, puzzles found at the right depth, pruning that never changes the minimax value,
 // repetitions, determinism, time limits, the bench signature.
 #include <catch2/catch.hpp>
@@ -19,16 +20,6 @@ using gamelab::search::loss_in;
 using gamelab::search::win_in;
 
 namespace {
-
-// The position seen from the other side: turned by 180 degrees, colours (and move counts) swapped.
-State mirrored(const State& s) {
-  Bitboard pieces[2] = {0, 0};
-  for (Color c : {Black, White}) {
-    for (Bitboard set = s.pieces[c]; set; set &= set - 1) pieces[opponent(c)] |= bit(kSquares - 1 - std::countr_zero(set));
-  }
-  return make_position(pieces[Black], pieces[White], opponent(s.side), s.moves_made[White], s.moves_made[Black],
-                       "mirrored");
-}
 
 // Positions after 1..max_plies seeded random moves from the start, not over.
 std::vector<State> random_positions(int count, std::uint64_t seed, int max_plies = 120) {
@@ -68,19 +59,6 @@ int feature(const State& s, Feature f) {
 }
 
 }  // namespace
-
-TEST_CASE("a position and its colour-mirrored twin evaluate alike for the side to move", "[jumpchess][engine]") {
-  const auto weights = default_params().values();
-  for (const State& s : random_positions(300, 1)) {
-    const State m = mirrored(s);
-    INFO(position_text(s));
-    std::array<int, kFeatureCount> a, b;
-    feature_counts(s, a);
-    feature_counts(m, b);
-    REQUIRE(a == b);
-    REQUIRE(evaluate(s, weights.data()) == evaluate(m, weights.data()));
-  }
-}
 
 TEST_CASE("the parameter set lists the weights in feature order, then the search knobs", "[jumpchess][engine]") {
   const auto params = default_params();
@@ -151,7 +129,7 @@ TEST_CASE("a finished game scores by distance and by the score difference", "[ju
   CHECK_FALSE(Game::terminal_score(start_position(), 0));
 }
 
-TEST_CASE("a win in 1 is found at depth 1", "[jumpchess][engine]") {
+TEST_CASE("the last piece stepping into the target wins by 9 in 1, found at depth 1", "[jumpchess][engine]") {
   // Black's last piece outside the target steps in; White has nobody home: a win by 9.
   const State s = from_rows({".....b..", "......bb", "......b.", "...w...b",
                              "..w.w..b", "...w....", "......bb", ".......b"},

@@ -1,6 +1,7 @@
 // The Raichu release bot (engines/raichu/bot_main.cpp) run as a separate process exactly as the
 // tournament runs it (docs/rules/raichu.md): `raichu N PLAYER BOARD TIMELIMIT`, board lines on standard output,
-// the last complete one counts. Protocol, bad input, the compiled release, and the torture test.
+// the last complete one counts. Protocol, bad input and the torture test (the compiled release: the
+// release checks, tests/release/release_config_test.cpp).
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -19,7 +20,6 @@
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
 #include "raichu/tablebase.hpp"
-#include "release/release_params.hpp"
 #include "release/torture.hpp"
 
 using namespace gamelab;
@@ -274,10 +274,6 @@ TEST_CASE("raichu bot: it carries the endgame tables and plays their fastest win
     CHECK(w->wdl == tb::Wdl::Loss);
     CHECK(w->plies == v->plies - 1);
   }
-}
-
-TEST_CASE("raichu bot: it plays the configuration of engines/raichu/release.json", "[release][raichu]") {
-  testing::check_release_params(kBot, "raichu", "raichu", default_params());
 }
 
 TEST_CASE("raichu bot torture: 30 positions at 0.2 s, every answer legal and in time", "[release][raichu][torture][timed]") {

@@ -1,4 +1,5 @@
-// The Raichu searching engine: evaluation symmetry, puzzles, pruning that never changes the minimax
+// The Raichu searching engine (the evaluation's colour symmetry: the conformance suite, with
+// tests/raichu/conformance_hooks.hpp): the conversion terms, puzzles, pruning that never changes the minimax
 // value, determinism, the bench signature.
 #include <catch2/catch.hpp>
 
@@ -19,34 +20,6 @@ using gamelab::search::AlphaBetaKnobs;
 
 namespace {
 
-// The position seen from the other side: rows and columns reversed, colours swapped.
-State mirrored(const State& s) {
-  const std::string board = board_string(s);
-  std::string out(board.rbegin(), board.rend());
-  for (char& ch : out) {
-    const std::string from = "wWb B@$", to = "bBw W$@";
-    const auto k = from.find(ch);
-    if (k != std::string::npos && ch != ' ') ch = to[k];
-  }
-  return parse_board(s.n, opponent(s.side), out);
-}
-
-std::vector<State> random_positions(int count, std::uint64_t seed, int n = 8) {
-  gamelab::Rng rng(seed);
-  std::vector<State> out;
-  while (static_cast<int>(out.size()) < count) {
-    State s = start_position(n);
-    const int plies = 2 + static_cast<int>(rng.below(40));
-    for (int i = 0; i < plies && !result(s).over(); ++i) {
-      MoveList moves;
-      generate_moves(s, moves);
-      s = play(s, moves[rng.below(moves.size())]);
-    }
-    if (!result(s).over()) out.push_back(s);
-  }
-  return out;
-}
-
 using gamelab_test::depth;
 
 AlphaBeta<Game> engine() { return gamelab_test::alphabeta<Game>(default_params()); }
@@ -64,19 +37,6 @@ int minimax(const State& s, int d, int ply, const std::vector<int>& weights) {
 }
 
 }  // namespace
-
-TEST_CASE("a position and its colour-mirrored twin evaluate alike for the side to move", "[raichu][engine]") {
-  const auto weights = default_params().values();
-  for (const State& s : random_positions(300, 1)) {
-    const State m = mirrored(s);
-    INFO(position_line(s));
-    REQUIRE(features(s).size() == features(m).size());
-    // From White's point of view the two values are opposite.
-    const int white_view = s.side == White ? evaluate(s, weights.data()) : -evaluate(s, weights.data());
-    const int twin_white_view = m.side == White ? evaluate(m, weights.data()) : -evaluate(m, weights.data());
-    REQUIRE(white_view == -twin_white_view);
-  }
-}
 
 TEST_CASE("the conversion terms count for the pressing side only, signed for the side to move", "[raichu][engine]") {
   // White presses: 2 Raichus and a Pikachu against a lone Pikachu on the left edge.
@@ -111,7 +71,7 @@ TEST_CASE("the conversion terms count for the pressing side only, signed for the
   CHECK(f[ConvertDefenderEdge] == 0);
 }
 
-TEST_CASE("a win in 1 is found at depth 1", "[raichu][engine]") {
+TEST_CASE("a Raichu's long jump over the last enemy piece wins in 1, found at depth 1", "[raichu][engine]") {
   const State s = parse_board(8, White, ".......@...............................................b........");
   auto e = engine();
   const auto r = e.search(s, depth(1));

@@ -1,11 +1,12 @@
 #pragma once
-// What tests_release_eval shares: the learned evaluation files it compiles in (tests/CMakeLists.txt:
-// make_embedded_evals writes EMBEDDED_EVALS/<game>.eval, cmake/embed_eval.cmake compiles each into
-// embedded_eval_test::<game>_bytes(), as the release bots get engines/<game>/release.eval), given as a
-// bot's release_params.hpp gives its own (embedded_eval()); the lab's engine with the same file
-// (`gamelab search --eval FILE --json`), whose answers the bots' engines must give; two evaluators of
-// one line moved in lockstep; and the check every game's first test makes, that the bot's evaluation
-// from the compiled-in bytes equals the lab's from the file, added or replacing, on 10,000 positions.
+// What the embedded-evaluation tests share (tests_release_eval and each game's release program): the
+// learned evaluation files they compile in (tests/CMakeLists.txt: make_embedded_evals writes
+// EMBEDDED_EVALS/<game>.eval, cmake/embed_eval.cmake compiles each into embedded_eval_test::<game>_bytes(),
+// as the release bots get engines/<game>/release.eval), given as a bot's release_params.hpp gives its own
+// (embedded_eval()); the lab's engine with the same file (`gamelab search --eval FILE --json`), whose
+// answers the bots' engines must give; two evaluators of one line moved in lockstep; and the check
+// tests_release_eval makes for every learned game, that the evaluation from the compiled-in bytes equals
+// the lab's from the file, added or replacing, on 10,000 positions.
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <memory>
@@ -23,11 +24,6 @@
 #include "train/learned_line_checks.hpp"
 
 namespace embedded_eval_test {
-
-std::string_view raichu_bytes();
-std::string_view jumpchess_bytes();
-std::string_view dcms_bytes();
-std::string_view bullets_bytes();
 
 // A game's test file: where it is on disk (what eval=FILE reads), its bytes compiled in, and its
 // fingerprint (what release.json would record).
@@ -77,7 +73,7 @@ struct BothLines {
   }
 };
 
-// An alpha-beta game (Raichu, jump chess): on random games from start(k) (seed 7) until 10,000
+// An alpha-beta game: on random games from start(k) (seed 7) until 10,000
 // positions, its learned evaluation from the embedded bytes (the bot's) and from the file (the lab's)
 // evaluate every checked position alike with the release `params`, added to the hand-made evaluation
 // or replacing it.
@@ -101,7 +97,7 @@ void check_line_evaluations(const TestEval& test, const gamelab::ParamSet& param
   }
 }
 
-// A simultaneous game's MCTS (Dog-Cat-Mouse-cheeSe, Bullets) with the release `params`: its learned
+// A simultaneous game's MCTS with the release `params`: its learned
 // leaf evaluation (Eval) from the embedded bytes (the bot's) and from the file (the lab's) evaluate
 // leaf(s) alike for every one of the 10,000 or more `positions`, added or replacing.
 template <class SearchGame, class Eval, class Position, class Leaf>

@@ -1,13 +1,18 @@
 // cmake/release_config.cmake in a project of its own: the generated table follows engines/<game>/
 // release.json through plain rebuilds (no explicit configure), and a malformed file stops the build
 // with a message naming it; a release's learned evaluation (engines/<game>/release.eval) is compiled in
-// byte for byte in its recorded mode, and a file release.json does not record stops the build.
+// byte for byte in its recorded mode, and a file release.json does not record stops the build. And
+// every release bot of this build plays the configuration of its game's engines/<game>/release.json.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include "core/process.hpp"
 #include "core/text_file.hpp"
+#include "registry/game_registry.hpp"
+#include "release/release_bots.hpp"
+#include "release/release_params.hpp"
 
 using namespace gamelab;
 namespace fs = std::filesystem;
@@ -199,4 +204,16 @@ TEST_CASE("release_config.cmake: a release's learned evaluation is compiled in a
   write_eval_release(project, "");
   REQUIRE(project.build().exit_code == 0);
   CHECK(project.show_eval() == "eval 0  add 0\n");
+}
+
+TEST_CASE("every release bot plays the configuration of its engines/<game>/release.json", "[release]") {
+  std::set<std::string> games;
+  for (const testing::ReleaseBot& bot : testing::release_bots()) {
+    INFO(bot.game << ": " << bot.path);
+    games.insert(bot.game);
+    testing::check_release_params(bot.path, fs::path(bot.path).filename().string(), bot.game,
+                                  find_game(bot.game).default_params());
+  }
+  // Every game on the list has its bot.
+  for (const GameEntry& game : game_registry()) CHECK(games.count(game.name) == 1);
 }

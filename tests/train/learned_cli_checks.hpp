@@ -1,11 +1,10 @@
 #pragma once
 // What every game whose engine plays a learned evaluation file must do on the command line and in
-// the registry's search (bullets_learned_test.cpp, dcms_learned_test.cpp, jumpchess_learned_test.cpp,
-// learned_engine_test.cpp for Raichu; docs/tools/train.md §8): a file trained by `gamelab train` on a
-// tiny datagen plays in search, match, datagen, bench and tune spsa; datagen with a file names it and
-// repeats itself; a search with a file gives the same answer for the same seed; another game's file,
-// or another input set's, is refused naming the field. Each game gives only what differs: its
-// position options, its bench's arguments and heading, its files' names.
+// the registry's search (the conformance suite, tests/conformance/learned_test.cpp; docs/tools/train.md
+// §8): a file trained by `gamelab train` on a tiny datagen plays in search, match, datagen, bench and
+// tune spsa; datagen with a file names it and repeats itself; a search with a file gives the same answer
+// for the same seed. Each game gives only what differs: its positions, its bench's arguments, its
+// files' names.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <functional>
@@ -18,23 +17,6 @@
 #include "registry/game_registry.hpp"
 
 namespace train_test {
-
-// A file trained by the lab from a tiny datagen (a few seconds), as a user makes one: `datagen_args`
-// for `gamelab datagen GAME`, the data and the campaign under `prefix`. Its absolute path.
-inline std::string trained_file(const std::string& game, const std::string& prefix, const std::string& datagen_args) {
-  const std::string dir = prefix + "-learned-net";
-  if (!std::filesystem::exists(dir + "/best.eval")) {
-    std::filesystem::remove_all(dir);
-    const auto datagen = gamelab_test::run("datagen " + game + " " + datagen_args + " --out " + prefix + "-learned.data");
-    INFO(datagen.output);
-    REQUIRE(datagen.status == 0);
-    const auto trained = gamelab_test::run("train " + game + " --data " + prefix + "-learned.data --campaign " + dir +
-                                           " --epochs 2 --hidden 8 --batch 64");
-    INFO(trained.output);
-    REQUIRE(trained.status == 0);
-  }
-  return std::filesystem::absolute(dir + "/best.eval").string();
-}
 
 // `command` (a `gamelab datagen` whose evaluation is `file`) run twice, to `prefix`a.data and
 // `prefix`b.data: the data's header names the file, and the same command gives the same data.
@@ -122,34 +104,6 @@ inline void check_trained_file_plays(const TrainedFileCli& g, const std::string&
   check_spsa_keeps_file("tune spsa " + g.game + " --eval " + file + " --iterations 1 --pairs-per-iteration 1 --limit nodes=50" +
                             positions + " --verify-games 0 --campaign " + g.prefix + "-spsa",
                         g.prefix + "-spsa", file);
-}
-
-// A search of `game` from `board` at 1,500 iterations and seed 4 with a random network file (seed 8)
-// written to `prefix`-det.eval, added or replacing, against the hand-made one: the same seed gives the
-// same move, score, nodes and root strategies (`strategies` of the report); the file changes them.
-inline void check_same_seed_search(const std::string& game, const std::string& prefix, const std::string& board,
-                                   const std::function<std::string(const gamelab::SearchReport&)>& strategies) {
-  const std::string path = prefix + "-det.eval";
-  write_model(random_model(gamelab::train::Form::Network, game, 8), game, path, 100);
-  const gamelab::GameEntry& entry = gamelab::find_game(game);
-  auto search_once = [&](const gamelab::LearnedEvalSpec& learned) {
-    gamelab::SearchRequest request;
-    request.position.board = board;
-    request.limits.nodes = 1500;
-    request.params = entry.default_params();
-    request.seed = 4;
-    request.learned = learned;
-    return entry.search(request);
-  };
-  const auto a = search_once({path, false}), b = search_once({path, false});
-  const auto added = search_once({path, true}), hand = search_once({});
-  CHECK(a.best_move == b.best_move);
-  CHECK(a.score == b.score);
-  CHECK(a.nodes == b.nodes);
-  CHECK(strategies(a) == strategies(b));
-  CHECK(strategies(a) != strategies(hand));  // the file is really used: other strategies
-  CHECK(strategies(added) != strategies(hand));
-  CHECK(strategies(added) != strategies(a));
 }
 
 }  // namespace train_test

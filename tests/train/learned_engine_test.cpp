@@ -1,8 +1,8 @@
 // Raichu's engine evaluating with a learned evaluation file (engines/raichu/learned_eval.hpp,
 // docs/tools/train.md §8): its scores equal the file's reference inference (engines/core) on random
-// positions of every board size, its incremental entries equal a refresh at every evaluation inside
-// real searches, a search with a file is deterministic at fixed nodes, and the command line loads the
-// file (eval=, --eval) and refuses another game's with exit code 2.
+// positions of every board size, and what it adds a file to is the registry's hand-made evaluation.
+// What every learned game's engine and commands do with a file (the incremental entries inside searches,
+// determinism, eval= and --eval, refusals) is the conformance suite's (tests/conformance/learned_*).
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <memory>
@@ -75,101 +75,4 @@ TEST_CASE("the registry's hand-made evaluation (a residual fit's base) is what t
       },
       [](const State&, const Move&) {});
   CHECK(positions >= 2000);
-}
-
-TEST_CASE("inside searches, the incremental entries equal a refresh at every evaluation", "[train][engine][raichu]") {
-  for (train::Form form : {train::Form::Network, train::Form::Linear}) {
-    const auto file = random_file(form, 21, "search.eval");
-    const std::uint64_t evaluations = train_test::check_searches<raichu::Game>(
-        file, default_params(), [](int game) { return start_position(8 + 2 * game); }, 5, 24, 1500);
-    INFO("evaluations " << evaluations);
-    CHECK(evaluations > 50000);
-  }
-}
-
-TEST_CASE("a search with a learned file is deterministic at fixed nodes and differs from the hand-made one",
-          "[train][engine][raichu]") {
-  random_file(train::Form::Network, 8, "det.eval");
-  const GameEntry& game = find_game("raichu");
-  auto search_once = [&](bool learned) {
-    SearchRequest request;
-    request.position.options = {{"n", "12"}};
-    request.limits.nodes = 20000;
-    request.params = game.default_params();
-    if (learned) request.learned = {"det.eval", false};
-    return game.search(request);
-  };
-  const SearchReport a = search_once(true), b = search_once(true), hand = search_once(false);
-  CHECK(a.best_move == b.best_move);
-  CHECK(a.score == b.score);
-  CHECK(a.nodes == b.nodes);
-  CHECK(a.depth == b.depth);
-  CHECK((a.score != hand.score || a.best_move != hand.best_move));  // the file is really used
-  // Added beside the hand-made evaluation: the hand-made score plus the learned one at a leaf.
-  const auto file = LearnedEval::read("det.eval");
-  LearnedEval added(file, true);
-  const State s = start_position(10);
-  raichu::MoveList moves;
-  generate_moves(s, moves);
-  added.root(s);
-  const ParamSet params = default_params();
-  CHECK(added.evaluate(s, 0, params.values().data(), moves) ==
-        LearnedEval::reference_score(*file, s) + raichu::evaluate(s, params.values().data(), moves));
-}
-
-TEST_CASE("eval=FILE and --eval load a Raichu file and refuse another game's with exit code 2", "[train][engine][cli]") {
-  random_file(train::Form::Network, 9, "good.eval");
-  random_file(train::Form::Linear, 9, "jumpchess.eval", "jumpchess");
-  const std::string good = std::filesystem::absolute("good.eval").string();
-  const std::string wrong = std::filesystem::absolute("jumpchess.eval").string();
-
-  const auto match = run("match raichu --engine name=learned,nodes=200,eval=" + good + " --engine name=hand,nodes=200 "
-                         "--games 2 --seed 1 --out learned.jsonl");
-  INFO(match.output);
-  CHECK(match.status == 0);
-  CHECK_THAT(match.output, Contains("learned vs hand: 2 games"));
-
-  const auto refused = run("match raichu --engine name=learned,nodes=200,eval=" + wrong + " --engine name=hand,nodes=200 "
-                           "--games 2 --seed 1 --out refused.jsonl");
-  INFO(refused.output);
-  CHECK(refused.status == 2);
-  CHECK_THAT(refused.output, Contains("jumpchess.eval") && Contains("game is 'jumpchess', expected 'raichu'"));
-  CHECK_FALSE(std::filesystem::exists("refused.jsonl"));
-
-  const auto mode = run("match raichu --engine name=learned,nodes=200,evalmode=blend,eval=" + good +
-                        " --engine name=hand,nodes=200 --games 2 --out mode.jsonl");
-  CHECK(mode.status == 2);
-  CHECK_THAT(mode.output, Contains("evalmode 'blend' is not replace or add"));
-  const auto other_game = run("match jumpchess --engine name=a,nodes=100,eval=" + good + " --engine name=b,nodes=100 "
-                              "--games 2 --out jc.jsonl");
-  CHECK(other_game.status == 2);
-  CHECK_THAT(other_game.output, Contains("game is 'raichu', expected 'jumpchess'"));
-
-  const auto search = run("search raichu --n 10 --nodes 3000 --eval " + good);
-  INFO(search.output);
-  CHECK(search.status == 0);
-  CHECK_THAT(search.output, Contains("best "));
-  const auto search_wrong = run("search raichu --nodes 3000 --eval " + wrong);
-  CHECK(search_wrong.status == 2);
-  CHECK_THAT(search_wrong.output, Contains("game is 'jumpchess', expected 'raichu'"));
-
-  const auto bench = run("bench raichu --depth 3 --eval " + good);
-  INFO(bench.output);
-  CHECK(bench.status == 0);
-  CHECK_THAT(bench.output, Contains("hand-made:") && Contains("learned (") && Contains("x the hand-made's"));
-  const auto bench_wrong = run("bench raichu --depth 3 --eval " + wrong);
-  CHECK(bench_wrong.status == 2);
-
-  // Self-play with the file: its header names the evaluation, and the same command gives the same file.
-  train_test::check_datagen_with_file("datagen raichu --games 2 --limit nodes=200 --seed 4 --eval " + good, good, "");
-  const auto datagen_wrong = run("datagen raichu --games 2 --limit nodes=200 --eval " + wrong + " --out c.data");
-  CHECK(datagen_wrong.status == 2);
-
-  // An SPSA campaign whose engines evaluate with the file: its configuration keeps it for a resume.
-  train_test::check_spsa_keeps_file("tune spsa raichu --eval " + good + " --iterations 1 --pairs-per-iteration 1 "
-                                    "--limit nodes=100 --verify-games 0 --campaign spsa",
-                                    "spsa", good);
-  const auto spsa_wrong = run("tune spsa raichu --eval " + wrong + " --iterations 1 --limit nodes=100 --campaign spsa2");
-  CHECK(spsa_wrong.status == 2);
-  CHECK_THAT(spsa_wrong.output, Contains("game is 'jumpchess', expected 'raichu'"));
 }

@@ -1,6 +1,6 @@
 #pragma once
 // What a simultaneous game's learned evaluation at the MCTS's leaves (search/learned_leaf_eval.hpp)
-// must be, for dcms_learned_test.cpp and bullets_learned_test.cpp: on every position, the file's
+// must be, for the conformance suite (tests/conformance/learned_typed_test.cpp): on every position, the file's
 // reference inference (engines/core, over the inputs the registry gives for the position's text), its
 // own score when the file's scale is the MCTS's, the float model within the quantisation bound, and
 // the search's leaf evaluation (replacing or added to the hand-made one). The files with random

@@ -1,6 +1,7 @@
 #pragma once
 // What an alpha-beta game's learned evaluation along the search's line (search/learned_line_eval.hpp)
-// must be, for learned_engine_test.cpp (Raichu) and jumpchess_learned_test.cpp: on random games, every
+// must be, for the conformance suite and each game's own line tests (tests/train/learned_engine_test.cpp
+// for Raichu, tests/<game>/learned_test.cpp, tests/release/embedded_eval.hpp): on random games, every
 // move pushed and some positions evaluated, as a search does, the incremental score equals the
 // reference inference from scratch; and inside real searches, every evaluation's incremental entry
 // equals a refresh of the same position and the reference.
