@@ -43,6 +43,7 @@ void add_freeze_command(CLI::App& app);
 // files (nothing for another game); learned_spec checks the file against the game's input set (exit
 // code 2, the file and the field named) and gives the engine's spec (empty without --eval).
 void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode);
-LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode);
+LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode,
+                             const std::string& params = "");
 
 }  // namespace gamelab::cli

@@ -62,7 +62,6 @@ void add_datagen_command(CLI::App& app) {
       s.seed = a->seed;
       s.limits = parse_limits(a->limit, "--limit");
       if (!a->params.empty()) s.params = ParamSet::load_file(a->params, game.default_params());
-      ParamSet::note_unplayed_eval(a->params, !a->eval_file.empty(), "--eval ");
       if (!a->openings.empty() || !a->boards.empty()) {
         eval::MatchConfig config;
         config.game = game.name;
@@ -75,10 +74,7 @@ void add_datagen_command(CLI::App& app) {
       s.limit_games = a->limit_games == "drop" ? LimitGames::Drop : a->limit_games == "material" ? LimitGames::Material : LimitGames::Draw;
       s.concurrency = a->concurrency;
       s.adjudication_tables = a->adjudicate;
-      if (!a->eval_file.empty()) {
-        eval::check_learned_eval(a->eval_file, game);
-        s.learned = {a->eval_file, a->eval_mode == "add"};
-      }
+      s.learned = learned_spec(game, a->eval_file, a->eval_mode, a->params);
       s.out = a->out;
       s.resume = a->resume;
       const auto summary = tuner::run_datagen(s, std::cerr);

@@ -50,8 +50,7 @@ struct BenchArgs {
 };
 
 void print_bench(const GameEntry& game, const BenchArgs& args) {
-  const LearnedEvalSpec learned = learned_spec(game, args.eval_file, args.eval_mode);
-  ParamSet::note_unplayed_eval(args.params, !learned.empty(), "--eval ");
+  const LearnedEvalSpec learned = learned_spec(game, args.eval_file, args.eval_mode, args.params);
   const BenchReport report = run_bench(game, load_params(game, args.params), args.depth, args.suite);
   const double nps = report.seconds > 0 ? report.nodes / report.seconds : 0;
   // Turn-based suites fix a depth, the MCTS's a number of iterations (bench_suite.hpp).
@@ -120,14 +119,18 @@ void print_bench(const GameEntry& game, const BenchArgs& args) {
 
 void add_eval_options(CLI::App& command, const GameEntry& game, std::string& file, std::string& mode) {
   if (!game.learned_eval) return;
-  command.add_option("--eval", file, "evaluate with this learned evaluation file (gamelab train; docs/tools/train.md §8)");
+  command.add_option("--eval", file, "evaluate with this learned evaluation file (gamelab train; docs/tools/train.md §8); "
+                                    "a release file as --params brings its own, --eval none leaves it out");
   command.add_option("--eval-mode", mode, "add (default): the learned output added to the hand-made evaluation; replace: instead of it")
       ->check(CLI::IsMember({"add", "replace"}));
 }
-LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode) {
-  if (file.empty()) return {};
-  eval::check_learned_eval(file, game);
-  return {file, mode == "add"};
+LearnedEvalSpec learned_spec(const GameEntry& game, const std::string& file, const std::string& mode,
+                             const std::string& params) {
+  if (!game.learned_eval) return {};
+  // --eval-mode's default (add) is the mode of a file given; a release's own file keeps the release's mode.
+  const LearnedEvalSpec learned = eval::chosen_eval(file, file.empty() || file == "none" ? "" : mode, params, "--eval");
+  if (!learned.empty()) eval::check_learned_eval(learned.file, game);
+  return learned;
 }
 
 void add_engine_commands(CLI::App& app) {
@@ -174,8 +177,7 @@ void add_engine_commands(CLI::App& app) {
       // No limit given: depth 8 for alpha-beta; simultaneous games use their engine's default iterations.
       if (!request.limits.any() && game.shape == GameShape::TurnBased) request.limits.depth = 8;
       request.params = load_params(game, sargs->params);
-      request.learned = learned_spec(game, sargs->eval_file, sargs->eval_mode);
-      ParamSet::note_unplayed_eval(sargs->params, !request.learned.empty(), "--eval ");
+      request.learned = learned_spec(game, sargs->eval_file, sargs->eval_mode, sargs->params);
       request.seed = sargs->seed;
       if (!sargs->json) {
         request.on_iteration = [](const SearchLine& line) {

@@ -42,8 +42,7 @@ void add_export_command(CLI::App& app) {
         request.params = ParamSet::load_file(args->params, game.default_params());
         request.params_source = args->params;
       }
-      request.learned = learned_spec(game, args->eval_file, args->eval_mode);
-      ParamSet::note_unplayed_eval(args->params, !request.learned.empty(), "--eval ");
+      request.learned = learned_spec(game, args->eval_file, args->eval_mode, args->params);
       int written = 0;
       for (const auto& format : game.exports) {
         const std::string& path = args->outputs[format.flag];

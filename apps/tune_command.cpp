@@ -138,11 +138,15 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
     s.bot_protocol = bot.player.protocol;
     s.bot_time_limit_s = bot.player.time_limit_s;
   }
-  if (!a.eval_file.empty()) {
-    if (s.external()) throw InputError("--eval is the lab's engine's: a bot (--engine) evaluates as it likes");
-    eval::check_learned_eval(a.eval_file, game);
-    s.learned.file = std::filesystem::absolute(a.eval_file).string();  // a resume may start elsewhere
-    s.learned.add = true;  // beside the hand-made evaluation, as eval= on --engine
+  if (s.external() && !a.eval_file.empty()) {
+    throw InputError("--eval is the lab's engine's: a bot (--engine) evaluates as it likes");
+  }
+  // A release file as --params plays with its learned evaluation, as its bots do (--eval none: without).
+  if (const LearnedEvalSpec learned = s.external() ? LearnedEvalSpec{} : eval::chosen_eval(a.eval_file, "", a.params, "--eval");
+      !learned.empty()) {
+    eval::check_learned_eval(learned.file, game);
+    s.learned.file = std::filesystem::absolute(learned.file).string();  // a resume may start elsewhere
+    s.learned.add = learned.add;
   }
   const bool clock = s.external() && a.limit == "clock";
   const SearchLimits limits = clock ? SearchLimits{} : parse_limits(a.limit, "--limit");
@@ -167,7 +171,6 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
     s.base = ParamSet::declared_file(a.params, game.name);
   } else {
     s.base = a.params.empty() ? game.default_params() : ParamSet::load_file(a.params, game.default_params());
-    ParamSet::note_unplayed_eval(a.params, !a.eval_file.empty(), "--eval ");
   }
   const ParamSet& defaults = s.base;
   s.params_source = a.params.empty() ? "(defaults)" : a.params;

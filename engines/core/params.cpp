@@ -1,5 +1,7 @@
 #include "core/params.hpp"
 
+#include <filesystem>
+
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -301,21 +303,20 @@ ParamSet ParamSet::load_file(const std::string& path, const ParamSet& defaults) 
 
 void ParamSet::save_file(const std::string& path) const { write_file_atomic(path, to_json()); }
 
-std::string ParamSet::named_eval(const std::string& path) {
+std::optional<ParamSet::NamedEval> ParamSet::named_eval(const std::string& path) {
+  if (path.empty() || !std::filesystem::is_regular_file(path)) return std::nullopt;
   const auto json = nlohmann::json::parse(read_text_file(path), nullptr, false);
-  if (!json.is_object() || !json.contains("eval") || !json["eval"].is_object()) return "";
+  if (!json.is_object() || !json.contains("eval") || !json["eval"].is_object()) return std::nullopt;
   const auto& eval = json["eval"];
-  return eval.contains("file") && eval["file"].is_string() ? eval["file"].get<std::string>() : "";
-}
-
-void ParamSet::note_unplayed_eval(const std::string& path, bool eval_given, const std::string& how) {
-  if (eval_given || path.empty()) return;
-  const std::string file = named_eval(path);
-  if (file.empty()) return;
-  std::fprintf(stderr,
-               "gamelab: note: %s names a learned evaluation (%s) that its parameters do not carry; the engine plays "
-               "the hand-made evaluation alone (give %s%s to play the release as its bots do)\n",
-               path.c_str(), file.c_str(), how.c_str(), file.c_str());
+  if (!eval.contains("file") || !eval["file"].is_string()) return std::nullopt;
+  NamedEval named;
+  named.file = eval["file"].get<std::string>();
+  named.add = !(eval.contains("mode") && eval["mode"] == "replace");
+  if (!std::filesystem::exists(named.file)) {  // run from elsewhere: the file beside the release.json
+    const auto beside = std::filesystem::path(path).parent_path() / std::filesystem::path(named.file).filename();
+    if (std::filesystem::exists(beside)) named.file = beside.string();
+  }
+  return named;
 }
 
 }  // namespace gamelab

@@ -7,6 +7,7 @@
 // OpenBench's SPSA text form, one parameter per line: `name, int, default, min, max, c_end, r_end`.
 // Engines read values by index (the order of the game's defaults), never by name on the hot path.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,14 +67,15 @@ class ParamSet {
   static ParamSet from_spsa(const std::string& text, const ParamSet& defaults, const std::string& source);
   // Chooses the form by content (a JSON object starts with '{').
   static ParamSet load_file(const std::string& path, const ParamSet& defaults);
-  // The learned evaluation file a parameter file names beside its parameters (a release.json's
-  // "eval": {"file": ...}, relative to the project's root), or empty. load_file reads the parameters
-  // only: the evaluation is given to an engine on its own (eval=FILE, --eval FILE).
-  static std::string named_eval(const std::string& path);
-  // A note on standard error when `path` names a learned evaluation and none is given beside it
-  // (`eval_given` false): the engine plays the parameters alone, not the release as its bots play it.
-  // `how` says how to give it ("eval=", "--eval ").
-  static void note_unplayed_eval(const std::string& path, bool eval_given, const std::string& how);
+  // The learned evaluation a parameter file names beside its parameters (a release.json's "eval": its
+  // file, recorded from the project's root and else looked for beside the release.json, and its mode),
+  // or nullopt. load_file reads the parameters only; an engine given a release file plays the release
+  // as its bots do, this evaluation included, unless told otherwise (eval=none; eval/match/engine_arg.hpp).
+  struct NamedEval {
+    std::string file;
+    bool add = true;
+  };
+  static std::optional<NamedEval> named_eval(const std::string& path);
   void save_file(const std::string& path) const;  // JSON, written atomically
 
   // A set that declares itself: what an external program (a team's own bot) tunes. The text is an

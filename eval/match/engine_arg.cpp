@@ -117,7 +117,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   }
   if (!game.default_params) throw InputError("game " + game.name + " has no engine yet; use an external bot (cmd=)");
   arg.player.params = params.empty() ? game.default_params() : ParamSet::load_file(params, game.default_params());
-  ParamSet::note_unplayed_eval(params, !eval_file.empty(), "eval=");
+  const LearnedEvalSpec learned = chosen_eval(eval_file, eval_mode, params, "--engine '" + text + "'");
   if (limits.empty()) throw InputError("--engine '" + text + "': give nodes=N, depth=D, movetime=MS or tc=SECONDS+INC");
   arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
   arg.params_hash = arg.player.params.fingerprint_hex();
@@ -126,13 +126,25 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     arg.player.tablebase = tablebase;
     arg.params_hash += "+tb";  // the same weights with tables are another engine
   }
-  if (!eval_mode.empty() && eval_mode != "replace" && eval_mode != "add") {
-    throw InputError("--engine '" + text + "': evalmode '" + eval_mode + "' is not replace or add");
-  }
-  if (!eval_mode.empty() && eval_file.empty()) throw InputError("--engine '" + text + "': evalmode= goes with eval=FILE");
   // Beside the hand-made evaluation unless told.
-  if (!eval_file.empty()) add_learned_eval(arg, game, eval_file, eval_mode != "replace");
+  if (!learned.empty()) add_learned_eval(arg, game, learned.file, learned.add);
   return arg;
+}
+
+LearnedEvalSpec chosen_eval(const std::string& file, const std::string& mode, const std::string& params,
+                            const std::string& what) {
+  if (!mode.empty() && mode != "replace" && mode != "add") throw InputError(what + ": evalmode '" + mode + "' is not replace or add");
+  if (file == "none") {
+    if (!mode.empty()) throw InputError(what + ": evalmode= goes with eval=FILE, not eval=none");
+    return {};
+  }
+  if (!file.empty()) return {file, mode != "replace"};
+  const auto named = ParamSet::named_eval(params);
+  if (!named) {
+    if (!mode.empty()) throw InputError(what + ": evalmode= goes with eval=FILE");
+    return {};
+  }
+  return {named->file, mode.empty() ? named->add : mode != "replace"};
 }
 
 void add_learned_eval(EngineArg& arg, const GameEntry& game, const std::string& path, bool add) {

@@ -1,8 +1,8 @@
 #pragma once
 // The --engine argument of `gamelab match`: comma-separated key=value items, a value in single or
 // double quotes may hold commas. Keys: name (required); for the lab's engine params=FILE and one or
-// more of nodes=N, depth=D, movetime=MS, tb=FOLDER (endgame tables), eval=FILE (a learned evaluation
-// file, docs/tools/train.md §8) and evalmode=add|replace (the learned output added to the hand-made
+// more of nodes=N, depth=D, movetime=MS, tc=S+I, tb=FOLDER (endgame tables), eval=FILE (a learned evaluation
+// file, docs/tools/train.md §8; a release file as params= brings its own, eval=none leaves it out) and evalmode=add|replace (the learned output added to the hand-made
 // evaluation, the default, which measured better; or instead of it); for an external bot cmd="COMMAND", protocol=NAME,
 // timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s),
 // and, for a bot that takes them (external_call.hpp), params=FILE (its declared parameters, an SPSA
@@ -27,6 +27,13 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game);
 // digits). InputError naming the file and the field when it is another game's, form's, input set's or
 // version's, or broken; or when the game's engine loads no such files.
 std::string check_learned_eval(const std::string& path, const GameEntry& game);
+
+// The learned evaluation an engine plays: `file` (eval=FILE, --eval FILE; "none": none), else the one
+// the parameter file `params` names (a release.json's: a release plays as its bots do), in `mode`
+// ("add", "replace", or "" for the default: add, or the release's). InputError naming `what` for a mode
+// without a file or an unknown mode. The file itself is checked by add_learned_eval.
+LearnedEvalSpec chosen_eval(const std::string& file, const std::string& mode, const std::string& params,
+                            const std::string& what);
 
 // The lab's engine `arg` evaluating with the learned evaluation file at `path` (checked as above),
 // added to the hand-made evaluation or replacing it; its name in the records becomes

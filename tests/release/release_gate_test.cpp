@@ -386,27 +386,37 @@ TEST_CASE("gamelab release --eval: bad evaluation options are refused before any
   CHECK(empty.files().empty());
 }
 
-TEST_CASE("a release.json that names a learned evaluation: --params loads its parameters and says the file is not played",
+TEST_CASE("a release.json as --params or params= plays the release as its bots do, its learned file included",
           "[release][eval]") {
   Root root("named_eval");
   auto release = nlohmann::json::parse(read_text_file(GAMELAB_SOURCE_DIR "/engines/raichu/release.json"));
-  release["eval"] = {{"file", "engines/raichu/release.eval"}, {"fingerprint", "84ce2375f20813ee"}, {"mode", "add"}};
+  release["eval"] = {{"file", kLinearEval}, {"fingerprint", "-"}, {"mode", "add"}};
   const std::string path = root.path("release.json");
   write_file_atomic(path, release.dump());
-  const std::string note = "gamelab: note: " + path + " names a learned evaluation (engines/raichu/release.eval) that its "
-                           "parameters do not carry; the engine plays the hand-made evaluation alone (give --eval "
-                           "engines/raichu/release.eval to play the release as its bots do)";
-  ProcessResult r = run_gamelab({"search", "raichu", "--n", "8", "--depth", "2", "--params", path});
-  INFO(r.err);
-  CHECK(r.exit_code == 0);
-  CHECK_THAT(r.err, Catch::Contains(note));
-  // With the file given beside it, nothing to say.
-  r = run_gamelab({"search", "raichu", "--n", "8", "--depth", "2", "--params", path, "--eval", kLinearEval});
-  CHECK(r.exit_code == 0);
-  CHECK(r.err.find("gamelab: note:") == std::string::npos);
-  // A parameter file without one: nothing either.
+  const auto search = [&](std::vector<std::string> more) {
+    std::vector<std::string> args = {"search", "raichu", "--n", "8", "--depth", "3", "--json", "--params"};
+    args.insert(args.end(), more.begin(), more.end());
+    const ProcessResult r = run_gamelab(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    auto out = nlohmann::json::parse(r.out);
+    out.erase("seconds");
+    return out;
+  };
+  const auto with_release = search({path});
+  CHECK(with_release == search({path, "--eval", kLinearEval}));  // the file it names, as if given
+  const auto without = search({path, "--eval", "none"});          // none: the hand-made evaluation alone
   release.erase("eval");
   write_file_atomic(root.path("plain.json"), release.dump());
-  r = run_gamelab({"search", "raichu", "--n", "8", "--depth", "2", "--params", root.path("plain.json")});
-  CHECK(r.err.find("gamelab: note:") == std::string::npos);
+  CHECK(without == search({root.path("plain.json")}));
+  CHECK(with_release["nodes"] != without["nodes"]);
+  // On --engine likewise: another evaluation is another engine in the records.
+  const std::string records = root.path("m.jsonl");
+  const ProcessResult m = run_gamelab({"match", "raichu", "--engine", "name=a,depth=1,params=" + path, "--engine",
+                                       "name=b,depth=1,eval=none,params=" + path, "--games", "2", "--out", records});
+  INFO(m.err);
+  REQUIRE(m.exit_code == 0);
+  const auto line = nlohmann::json::parse(read_text_file(records).substr(0, read_text_file(records).find('\n')));
+  CHECK(line["engines"][0]["params_hash"].get<std::string>().find("+eval:") != std::string::npos);
+  CHECK(line["engines"][1]["params_hash"].get<std::string>().find("+eval") == std::string::npos);
 }

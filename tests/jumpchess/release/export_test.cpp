@@ -374,13 +374,18 @@ TEST_CASE("GetStep with a learned evaluation compiles alone with the tournament'
     CHECK(plain.find("// Learned evaluation: engines/jumpchess/release.eval (fingerprint " + fingerprint) != std::string::npos);
     CHECK(plain.find("const int kLearnedForm = 0;") == std::string::npos);
   }
-  // With --params and no --eval, none: a parameter set of its own names no evaluation file (a release.json
-  // that names one is read for its parameters, and a note says the file is not carried).
-  const Exported& own = exported({"--params", std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.json"});
+  // With the release.json as --params: the release as its bots play it, its evaluation included;
+  // --eval none leaves it out.
+  const std::string release_json = std::string(GAMELAB_SOURCE_DIR) + "/engines/jumpchess/release.json";
+  const Exported& own = exported({"--params", release_json});
   REQUIRE(own.run.exit_code == 0);
-  const std::string params_only = gamelab::read_text_file(own.source.string());
-  CHECK(params_only.find("// Learned evaluation: none (the hand-made evaluation alone).") != std::string::npos);
-  CHECK(params_only.find("const int kLearnedForm = 0;") != std::string::npos);
+  CHECK((gamelab::read_text_file(own.source.string()).find("const int kLearnedForm = 0;") == std::string::npos) ==
+        !release.file.empty());
+  const Exported& params_only = exported({"--params", release_json, "--eval", "none"});
+  REQUIRE(params_only.run.exit_code == 0);
+  const std::string text_only = gamelab::read_text_file(params_only.source.string());
+  CHECK(text_only.find("// Learned evaluation: none (the hand-made evaluation alone).") != std::string::npos);
+  CHECK(text_only.find("const int kLearnedForm = 0;") != std::string::npos);
 }
 
 TEST_CASE("gamelab export jumpchess --eval refuses another game's file, naming it", "[export]") {
