@@ -1,7 +1,9 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
+#include "eval/match/referee_spec.hpp"
 #include "registry/game_entry.hpp"
 
 namespace gamelab::cli {
@@ -38,6 +40,27 @@ void add_tablebase_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 // freeze: tuned values into the marked block of a team's own source file (tuner/freeze/).
 void add_freeze_command(CLI::App& app);
+
+// referee: one game of a lab's game through its tournament protocol, as a referee program would.
+void add_referee_command(CLI::App& app);
+
+// A game the lab has no code for, defined by its referee program (docs/tools/referee.md): the options
+// match, tune spsa and release share. referee_spec checks them (InputError naming the option);
+// referee_game registers the game so that the match runner, the tuners and the gate find it by name.
+struct RefereeArgs {
+  std::string command, game, result, first_wins, second_wins, draw;
+  double game_timeout_s = 600;
+  std::vector<int> ok_exit;
+  int max_faults = 10;
+  long long log_bytes = 8192;
+};
+void add_referee_options(CLI::App& command, RefereeArgs& args);
+bool referee_given(const RefereeArgs& args);  // any of the options given
+// The callback of match, tune spsa or release run with no game: the referee's options, or the usual
+// "A subcommand is required" (exit 2) with a hint; a stray word (an unknown game) is refused.
+void require_game_or_referee(const CLI::App& command, const RefereeArgs& args, const std::string& usage);
+eval::RefereeSpec referee_spec(const RefereeArgs& args);
+const GameEntry& referee_game(const RefereeArgs& args);
 
 // --eval FILE and --eval-mode add|replace on a command of a game whose engine loads learned evaluation
 // files (nothing for another game); learned_spec checks the file against the game's input set (exit

@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   gamelab::cli::add_report_command(app);
   gamelab::cli::add_tablebase_command(app);
   gamelab::cli::add_freeze_command(app);
+  gamelab::cli::add_referee_command(app);
 
   // Exit codes, the same for every command (docs/tools/cli.md §1): 0 success (and --help, --version);
   // 1 a negative verdict or a refusal, which the command reports itself (CLI::RuntimeError(1)); 2 bad

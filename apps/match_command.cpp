@@ -21,11 +21,50 @@ struct MatchArgs {
   std::string openings, boards, suite, sprt, out, resume, adjudicate;
 };
 
+// `gamelab match --referee CMD --game-name NAME ...`: a game the lab has no code for, played by its
+// own referee program (docs/tools/referee.md); the records, statistics, --resume and ranks as for the
+// lab's games. The options sit on `match` itself, since no game subcommand names such a game.
+void add_referee_match(CLI::App& match) {
+  auto args = std::make_shared<MatchArgs>();
+  auto referee = std::make_shared<RefereeArgs>();
+  match.add_option("--engine", args->engines,
+                   "with --referee: name=A,cmd=\"COMMAND\"[,params=FILE][,nodes=N] (give it twice; the referee runs the "
+                   "commands)");
+  match.add_option("--games", args->games, "games to play, in pairs (default 100)")->check(CLI::Range(1, 100000000));
+  match.add_option("--concurrency", args->concurrency, "games at once (default 1)")->check(CLI::Range(1, 512));
+  match.add_option("--seed", args->seed, "seed (default 1)");
+  match.add_option("--sprt", args->sprt, "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]");
+  match.add_option("--out", args->out, "records file to write (JSON lines; must not exist yet)");
+  match.add_option("--resume", args->resume, "records file of an interrupted run to continue");
+  add_referee_options(match, *referee);
+  match.callback([&match, args, referee] {
+    if (!match.get_subcommands().empty()) return;  // a game of the lab's: its own callback ran
+    require_game_or_referee(match, *referee, "gamelab match");
+    run_driven([&] {
+      const GameEntry& game = referee_game(*referee);
+      if (args->engines.size() != 2) throw InputError("give --engine exactly twice (found " + std::to_string(args->engines.size()) + ")");
+      if (args->out.empty() == args->resume.empty()) throw InputError("give either --out FILE or --resume FILE");
+      eval::MatchConfig config;
+      config.game = game.name;
+      for (const auto& e : args->engines) config.engines.push_back(eval::parse_engine_arg(e, game));
+      config.games = args->games;
+      config.concurrency = args->concurrency;
+      config.seed = args->seed;
+      if (!args->sprt.empty()) config.sprt = parse_sprt_arg(args->sprt);
+      config.records = args->out.empty() ? args->resume : args->out;
+      config.resume = !args->resume.empty();
+      const auto summary = eval::run_match(config, std::cerr);
+      std::cout << eval::summary_text(summary, config);
+    });
+  });
+}
+
 }  // namespace
 
 void add_match_command(CLI::App& app) {
   auto* match = app.add_subcommand("match", "play two engines against each other in game pairs and report Elo");
-  match->require_subcommand(1);
+  match->require_subcommand(0, 1);
+  add_referee_match(*match);
   for (const auto& game : game_registry()) {
     if (!game.play_game) continue;
     auto* command = match->add_subcommand(game.name, "a " + game.title + " match");
@@ -66,6 +105,8 @@ void add_match_command(CLI::App& app) {
       std::cout << eval::summary_text(summary, config);
     }); });
   }
+  // A word that is no game (a misspelt one) reaches the referee's callback, which refuses it.
+  match->allow_extras();
 }
 
 }  // namespace gamelab::cli

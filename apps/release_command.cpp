@@ -68,11 +68,41 @@ void run(const GameEntry& game, ReleaseArgs& args) {
             << " --target release_bots\n";
 }
 
+// `gamelab release --referee CMD --game-name NAME --bot ... --bot-baseline ...`: a team's bot gated on a
+// game the lab has no code for, its SPRT played through the game's own referee (docs/tools/referee.md).
+void add_referee_release(CLI::App& release) {
+  auto args = std::make_shared<ReleaseArgs>();
+  auto referee = std::make_shared<RefereeArgs>();
+  eval::ReleaseGateOptions& o = args->options;
+  release.add_option("--bot", o.bot, "with --referee: the candidate, cmd=\"COMMAND\"[,params=FILE]");
+  release.add_option("--bot-baseline", o.bot_baseline, "with --referee: the bot the candidate must beat, cmd=\"...\"");
+  release.add_option("--out", o.out, "with --referee: the folder for the report, its data and the records");
+  release.add_option("--games", args->games, "most games of the match (default 4000)")->check(CLI::Range(1, 100000000));
+  release.add_option("--sprt", args->sprt, "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic|normalized] (the default)");
+  release.add_option("--concurrency", o.concurrency, "games at once (default 1)")->check(CLI::Range(1, 512));
+  release.add_option("--limit", o.limit, "with --referee: the bots' budget, nodes=N (GAMELAB_NODES) or clock")
+      ->each([args](const std::string&) { args->limit_given = true; });
+  release.add_option("--seed", o.seed, "the match's seed (default 1)");
+  release.add_option("--records", o.records, "the match's records file while it runs (default: a temporary file)");
+  release.add_flag("--resume", o.resume, "continue a stopped gate's match from --records");
+  add_referee_options(release, *referee);
+  release.callback([&release, args, referee] {
+    if (!release.get_subcommands().empty()) return;  // a game of the lab's: its own callback ran
+    require_game_or_referee(release, *referee, "gamelab release");
+    run_driven([&] {
+      const GameEntry& game = referee_game(*referee);
+      if (args->options.bot.empty()) throw InputError("--bot cmd=\"COMMAND\": through a referee the gate takes your own bot");
+      run(game, *args);
+    });
+  });
+}
+
 }  // namespace
 
 void add_release_command(CLI::App& app) {
   auto* release = app.add_subcommand("release", "the release gate: perft, bench and an SPRT match freeze a configuration");
-  release->require_subcommand(1);
+  release->require_subcommand(0, 1);
+  add_referee_release(*release);
   for (const auto& game : game_registry()) {
     if (!game.search) continue;
     auto* command = release->add_subcommand(game.name, "freeze a " + game.title + " configuration into engines/" +
@@ -129,6 +159,7 @@ void add_release_command(CLI::App& app) {
     command->add_option("--perft-dataset", o.perft_dataset, "the perft dataset (default datasets/perft/" + game.name + ".json)");
     command->callback([&game, args] { run_driven([&] { run(game, *args); }); });
   }
+  release->allow_extras();  // a word that is no game reaches the referee's callback, which refuses it
 }
 
 }  // namespace gamelab::cli

@@ -10,7 +10,9 @@
 #include "commands.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
+#include "core/text_file.hpp"
 #include "eval/match/engine_arg.hpp"
+#include "eval/match/referee_game.hpp"
 #include "registry/game_registry.hpp"
 #include "sprt_arg.hpp"
 #include "tuner/campaign_files.hpp"
@@ -69,8 +71,28 @@ void print_verify(const VerifyReport& report) {
             << " (" << report.config.records << ", " << verdict_file << ".json)\n";
 }
 
+// A campaign of a game played by its referee (docs/tools/referee.md) keeps the referee's definition
+// in config.json ("referee"); every rank registers it before the game is looked up by name. Nothing
+// for a campaign of the lab's own games. With `share`, rank 0 sends it to the others (which must all
+// call this); without, only the caller reads it (the serving ranks of a match learn it from its job).
+void register_campaign_referee(const ProcessGroup& group, const std::string& dir, bool share = true) {
+  std::string text;
+  if (group.root() || !share) {
+    const std::string config = campaign_file(dir, "config.json");
+    if (std::filesystem::exists(config)) {
+      const auto data = read_json_file(config);
+      if (data.is_object() && data.contains("referee")) text = data["referee"].dump();
+    }
+  }
+  if (share) text = group.broadcast(text);
+  if (!text.empty()) {
+    eval::register_referee_game(eval::referee_spec_from_json(nlohmann::json::parse(text), dir + "/config.json: referee"));
+  }
+}
+
 // Plays the campaign in `dir` to its end on every rank of `group`, then (rank 0) verifies it.
 void run_spsa(const ProcessGroup& group, const std::string& dir, int concurrency, bool verify) {
+  register_campaign_referee(group, dir);
   std::optional<SpsaCampaign> campaign;
   if (group.root()) {
     campaign = SpsaCampaign::load(dir, std::cerr);
@@ -197,9 +219,53 @@ void create_spsa_campaign(const GameEntry& game, const SpsaArgs& a) {
   SpsaCampaign::create(a.campaign, s, campaign_positions(game.name, a.openings, a.boards, a.seed));
 }
 
+// `gamelab tune spsa --referee CMD --game-name NAME --engine 'cmd="..."' --params BOT.spsa ...`: a team's
+// bot tuned on a game the lab has no code for, through the game's own referee (docs/tools/referee.md).
+// Each player of a game gets its own program carrying its values (referee_game.hpp). The referee's
+// definition goes into the campaign's config.json, so that resume and verify need no options.
+void add_referee_spsa(CLI::App& spsa) {
+  auto a = std::make_shared<SpsaArgs>();
+  auto referee = std::make_shared<RefereeArgs>();
+  spsa.add_option("--params", a->params, "with --referee: the bot's parameters (OpenBench SPSA text)");
+  spsa.add_option("--iterations", a->iterations, "SPSA iterations N")->check(CLI::Range(1, 100000000));
+  spsa.add_option("--pairs-per-iteration", a->pairs, "game pairs per iteration K (default 4)")->check(CLI::Range(1, 100000));
+  spsa.add_option("--seed", a->seed, "seed (default 1)");
+  spsa.add_option("--limit", a->limit, "with --referee: the bot's budget, nodes=N (GAMELAB_NODES) or clock");
+  spsa.add_option("--engine", a->engine, "with --referee: the bot, cmd=\"COMMAND\"");
+  spsa.add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)");
+  spsa.add_option("--concurrency", a->concurrency, "games at once per process (default 1)")->check(CLI::Range(1, 512));
+  spsa.add_option("--verify-games", a->verify_games, "games of the verification match at the end, 0 = none (default 2000)")
+      ->check(CLI::Range(0, 100000000));
+  spsa.add_option("--sprt", a->sprt, "verification SPRT (default elo0=0,elo1=10,alpha=0.05,beta=0.05)");
+  spsa.add_option("--verify-limit", a->verify_limit, "the verification's limit, at least 8 x --limit (default: --limit)");
+  add_referee_options(spsa, *referee);
+  spsa.callback([&spsa, a, referee] {
+    if (!spsa.get_subcommands().empty()) return;  // a game of the lab's: its own callback ran
+    require_game_or_referee(spsa, *referee, "gamelab tune spsa");
+    const ProcessGroup& group = ProcessGroup::world();
+    on_group(group, [&] {
+      if (group.root()) {
+        const eval::RefereeSpec spec = referee_spec(*referee);
+        const GameEntry& game = eval::register_referee_game(spec);
+        if (a->engine.empty()) throw InputError("--engine cmd=\"COMMAND\": through a referee the lab tunes your own bot");
+        if (a->iterations < 1) throw InputError("--iterations N: give the number of SPSA iterations");
+        if (a->limit.empty()) throw InputError("--limit: the bot's budget, nodes=N (GAMELAB_NODES) or clock");
+        if (a->campaign.empty()) throw InputError("--campaign DIR: the campaign's folder");
+        create_spsa_campaign(game, *a);
+        const std::string config = campaign_file(a->campaign, "config.json");
+        auto data = nlohmann::ordered_json::parse(read_text_file(config));
+        data["referee"] = eval::referee_spec_json(spec);
+        write_file_atomic(config, data.dump(2) + "\n");
+      }
+      run_spsa(group, a->campaign, 0, true);
+    });
+  });
+}
+
 void add_spsa(CLI::App& tune) {
   auto* spsa = tune.add_subcommand("spsa", "SPSA campaign: tune parameters by self-play game pairs");
-  spsa->require_subcommand(1);
+  spsa->require_subcommand(0, 1);
+  add_referee_spsa(*spsa);
   for (const auto& game : game_registry()) {
     if (!game.play_game || !game.default_params) continue;
     auto* command = spsa->add_subcommand(game.name, "an SPSA campaign for " + game.title);
@@ -237,6 +303,7 @@ void add_spsa(CLI::App& tune) {
       });
     });
   }
+  spsa->allow_extras();  // a word that is no game reaches the referee's callback, which refuses it
 }
 
 // A recipe (tuner/recipes/<game>.json) is the `gamelab tune spsa` command of a campaign written down,
@@ -446,6 +513,7 @@ void add_tune_command(CLI::App& app) {
   verify->add_flag("--best", v->best, "play best.json (the averaged trajectory) instead of current.json");
   verify->callback([v] { run_driven([&] {
     if (campaign_kind(v->campaign) != "spsa") throw InputError(v->campaign + ": verify is for SPSA campaigns");
+    register_campaign_referee(ProcessGroup::world(), v->campaign, false);  // the serving ranks learn it from the job
     const SpsaCampaign campaign = SpsaCampaign::load(v->campaign, std::cerr);
     VerifyOptions options;
     options.games = v->games;

@@ -196,10 +196,14 @@ PairRecord parse_record_line(const std::string& line) {
 namespace {
 
 bool played(const PairRecord& record, const std::string& name) {
-  return record.engines[0].name == name || record.engines[1].name == name;
+  return scored(record) && (record.engines[0].name == name || record.engines[1].name == name);
 }
 
 }  // namespace
+
+bool is_referee_fault(const GameRecord& game) { return game.termination != Termination::Normal && !game.fault; }
+
+bool scored(const PairRecord& record) { return !is_referee_fault(record.games[0]) && !is_referee_fault(record.games[1]); }
 
 WdlCounts wdl_counts(const std::vector<PairRecord>& records, const std::string& name) {
   WdlCounts counts;

@@ -73,6 +73,13 @@ struct PairRecord {
   bool operator==(const PairRecord&) const = default;
 };
 
+// A game the referee failed rather than a player (a referee program's crash, hang or unreadable
+// output: docs/tools/referee.md): not Normal, and no seat at fault. A pair holding one is kept in the
+// records but left out of every statistic (the match's summary, wdl_counts, pentanomial_counts, the
+// rating list).
+bool is_referee_fault(const GameRecord& game);
+bool scored(const PairRecord& record);  // neither game is a referee fault
+
 // One line of JSON, without the newline.
 std::string to_json_line(const PairRecord& record);
 // Parses and checks one line; InputError with the reason (the caller adds file and line).

@@ -4,10 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -19,6 +21,7 @@
 #include "eval/distributed/ordered_jobs.hpp"
 #include "eval/match/external_call.hpp"
 #include "eval/match/opening_file.hpp"
+#include "eval/match/referee_game.hpp"
 #include "eval/stats/elo.hpp"
 #include "registry/game_registry.hpp"
 
@@ -56,6 +59,13 @@ GameRecord to_record(const gamelab::GameRecord& g, const std::string& seat0, con
 namespace {
 
 void count_fault(MatchSummary& summary, const GameRecord& game, const std::string& a) {
+  if (is_referee_fault(game)) {
+    RefereeFaultCounts& f = summary.referee_faults;
+    if (game.termination == Termination::Crash) ++f.crash;
+    else if (game.termination == Termination::Timeout) ++f.timeout;
+    else ++f.no_result;
+    return;
+  }
   if (game.termination == Termination::Normal || !game.fault) return;
   const int engine = game.seats[*game.fault] == a ? 0 : 1;
   FaultCounts& f = summary.faults[engine];
@@ -68,8 +78,14 @@ void count_fault(MatchSummary& summary, const GameRecord& game, const std::strin
   }
 }
 
-// Adds pair `r` to the running statistics of engine `a`.
+// Adds pair `r` to the running statistics of engine `a`; a pair with a game the referee failed is
+// counted among the faults only.
 void add_pair(MatchSummary& summary, const PairRecord& r, const std::string& a) {
+  if (is_referee_fault(r.games[0]) || is_referee_fault(r.games[1])) {
+    for (const auto& g : r.games) count_fault(summary, g, a);
+    ++summary.pairs_faulted;
+    return;
+  }
   const double first = r.games[0].score_of(a), second = r.games[1].score_of(a);
   summary.wdl.add_game(first);
   summary.wdl.add_game(second);
@@ -81,8 +97,18 @@ void add_pair(MatchSummary& summary, const PairRecord& r, const std::string& a) 
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> load_match_positions(const MatchConfig& config) {
-  const GameEntry& game = find_game(config.game);
+  const GameEntry& game = find_match_game(config.game);
   std::vector<std::pair<std::string, std::string>> positions;  // (text, source)
+  // The referee chooses its positions (from {seed}, {pair}). A campaign's own suite (openings.json, of
+  // that one empty position) is passed on by the tuners and means nothing more; a band suite is refused.
+  if (referee_of(game.name)) {
+    if (!config.suite.empty()) {
+      throw InputError("--suite " + config.suite + ": game " + game.name + " is played by its referee, which chooses "
+                       "its own positions");
+    }
+    positions.push_back({"", "the referee of " + game.name});
+    return positions;
+  }
   std::string openings = config.openings, boards = config.boards;
   if (openings.empty() && boards.empty()) {
     const std::string suite = std::string(GAMELAB_DATA_DIR) + "/openings/" + game.name + ".json";
@@ -112,6 +138,7 @@ BandPositions load_match_bands(const MatchConfig& config) {
   if (!config.openings.empty() || !config.boards.empty()) {
     throw InputError("--suite " + config.suite + ": a band suite names its own openings or boards; give no --openings or --boards");
   }
+  if (referee_of(config.game)) return {load_match_positions(config), {}, {}};  // which refuses the suite
   const BandSuite suite = read_band_suite(config.suite);
   if (suite.game != config.game) throw InputError(config.suite + ": a suite for " + suite.game + ", not " + config.game);
   return interleave_bands(suite, [&config](const Band& band) {
@@ -170,14 +197,28 @@ std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
                   bounds.upper, std::string(to_string(*s.verdict)).c_str());
     out += line;
   }
+  if (s.referee_faults.total()) {
+    const RefereeFaultCounts& f = s.referee_faults;
+    std::snprintf(line, sizeof line,
+                  "referee faults: %llu games in %llu pairs, not scored (%llu crash, %llu timeout, %llu no result); their "
+                  "output: %s.referee.log\n",
+                  static_cast<unsigned long long>(f.total()), static_cast<unsigned long long>(s.pairs_faulted),
+                  static_cast<unsigned long long>(f.crash), static_cast<unsigned long long>(f.timeout),
+                  static_cast<unsigned long long>(f.no_result), config.records.c_str());
+    out += line;
+  }
   if (!s.bands.empty()) out += a + " per band of " + config.suite + ":\n" + band_results_text(s.bands);
   return out;
 }
 
-PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
-                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
-                     const std::string& adjudication_tables) {
+namespace {
+
+// Pair k as play_pair plays it; for a game played by its referee, each game's log into `logs`.
+PairRecord play_pair_logged(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
+                            const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
+                            const std::string& adjudication_tables, std::array<std::string, 2>* logs) {
   if (positions.empty()) throw InputError("no positions to play from");
+  const RefereeSpec* referee = referee_of(game.name);
   PairRecord record;
   record.game = game.name;
   record.pair = k;
@@ -194,15 +235,35 @@ PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::str
     ExternalCall first(seats[g]->player), second(seats[1 - g]->player);  // parameter files for the game
     request.players = {first.player(), second.player()};
     request.adjudication_tables = adjudication_tables;
-    const gamelab::GameRecord played = game.play_game(request);
+    gamelab::GameRecord played;
+    int plies_seen[2] = {0, 0};  // what the parameter check takes as the plies each player had
+    if (referee) {
+      RefereeGame refereed = play_referee_game(*referee, request, k, g + 1);
+      played = std::move(refereed.record);
+      // The referee ran the player's program: it had its turn (the referee counts no plies for us).
+      for (int seat = 0; seat < 2; ++seat) plies_seen[seat] = refereed.started[seat] ? 2 : 0;
+      if (record.opening.empty()) record.opening = refereed.opening;
+      if (logs) (*logs)[g] = std::move(refereed.log);
+    } else {
+      played = game.play_game(request);
+      plies_seen[0] = plies_seen[1] = played.plies;
+    }
     const std::string where = "game " + std::to_string(g + 1) + " of pair " + std::to_string(k);
     if (played.termination == gamelab::Termination::Normal) {  // a faulty game says why by itself
-      check_params_read(first, played.plies, where);
-      check_params_read(second, played.plies, where);
+      check_params_read(first, plies_seen[0], where);
+      check_params_read(second, plies_seen[1], where);
     }
     record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
   }
   return record;
+}
+
+}  // namespace
+
+PairRecord play_pair(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
+                     const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
+                     const std::string& adjudication_tables) {
+  return play_pair_logged(game, positions, a, b, seed, k, adjudication_tables, nullptr);
 }
 
 namespace {
@@ -214,6 +275,7 @@ struct MatchJob {
   EngineArg a, b;
   std::uint64_t seed;
   std::string adjudication_tables;
+  const RefereeSpec* referee = nullptr;  // a game played by its referee: the serving ranks register it
 };
 
 nlohmann::json engine_json(const EngineArg& e) {
@@ -255,21 +317,33 @@ std::string match_job_text(const MatchJob& job, const std::vector<std::uint64_t>
   return nlohmann::json{{"game", job.game.name},       {"positions", positions},
                         {"a", engine_json(job.a)},     {"b", engine_json(job.b)},
                         {"seed", job.seed},            {"adjudication_tables", job.adjudication_tables},
-                        {"todo", todo},                {"concurrency", concurrency}}
+                        {"todo", todo},                {"concurrency", concurrency},
+                        {"referee", job.referee ? referee_spec_json(*job.referee) : nlohmann::json()}}
       .dump();
 }
 
+// The pair's records line; for a game played by its referee, a second line with the games' logs
+// (a JSON array of two texts), which rank 0 writes beside the records.
 std::string play_job_pair(const MatchJob& job, std::uint64_t k) {
-  return to_json_line(play_pair(job.game, job.positions, job.a, job.b, job.seed, k, job.adjudication_tables));
+  std::array<std::string, 2> logs;
+  const PairRecord record = play_pair_logged(job.game, job.positions, job.a, job.b, job.seed, k, job.adjudication_tables,
+                                             job.referee ? &logs : nullptr);
+  std::string text = to_json_line(record);
+  if (job.referee) text += "\n" + nlohmann::json(logs).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return text;
 }
 
 }  // namespace
 
 void serve_match(const std::string& text) {
   const auto j = nlohmann::json::parse(text);
-  const GameEntry& game = find_game(j.at("game").get<std::string>());
+  // Games are looked up by name: a referee's game is defined by the job itself.
+  if (j.contains("referee") && !j.at("referee").is_null()) {
+    register_referee_game(referee_spec_from_json(j.at("referee"), "match job"));
+  }
+  const GameEntry& game = find_match_game(j.at("game").get<std::string>());
   MatchJob job{game, {}, engine_from_json(j.at("a"), game), engine_from_json(j.at("b"), game),
-               j.at("seed").get<std::uint64_t>(), j.at("adjudication_tables").get<std::string>()};
+               j.at("seed").get<std::uint64_t>(), j.at("adjudication_tables").get<std::string>(), referee_of(game.name)};
   for (const auto& p : j.at("positions")) job.positions.push_back({p[0].get<std::string>(), p[1].get<std::string>()});
   dist::run_ordered(dist::ProcessGroup::world(), j.at("todo").get<std::vector<std::uint64_t>>(), j.at("concurrency").get<int>(),
                     [&job](std::uint64_t k) { return play_job_pair(job, k); }, nullptr);
@@ -277,7 +351,8 @@ void serve_match(const std::string& text) {
 
 MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   const auto start = std::chrono::steady_clock::now();
-  const GameEntry& game = find_game(config.game);
+  const GameEntry& game = find_match_game(config.game);
+  const RefereeSpec* referee = referee_of(game.name);
   if (!game.play_game) throw InputError("game " + game.name + " cannot be played in matches yet");
   if (config.engines.size() != 2) throw InputError("a match needs exactly two --engine");
   const std::string& a = config.engines[0].player.name;
@@ -342,26 +417,63 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
     int n = std::snprintf(line, sizeof line, "%s W-D-L %llu-%llu-%llu  Elo %+.1f +- %.1f", a.c_str(),
                           static_cast<unsigned long long>(summary.wdl.wins), static_cast<unsigned long long>(summary.wdl.draws),
                           static_cast<unsigned long long>(summary.wdl.losses), elo.elo, elo.elo_error);
-    if (summary.llr) std::snprintf(line + n, sizeof line - n, "  LLR %.2f", *summary.llr);
+    if (summary.llr) n += std::snprintf(line + n, sizeof line - n, "  LLR %.2f", *summary.llr);
+    if (summary.referee_faults.total()) {
+      std::snprintf(line + n, sizeof line - n, "  referee faults %llu", static_cast<unsigned long long>(summary.referee_faults.total()));
+    }
     return std::string(line);
   };
+  // A referee's game: each game's output beside the records, in pair order; its faults of this run
+  // end the match past the limit (those of an earlier run, found in the records, are not counted).
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> referee_log(nullptr, std::fclose);
+  const std::string referee_log_path = config.records + ".referee.log";
+  const std::uint64_t faults_before = summary.referee_faults.total();
+  if (referee) {
+    referee_log.reset(std::fopen(referee_log_path.c_str(), "a"));
+    if (!referee_log) throw InputError(referee_log_path + ": cannot open the referee's log for appending");
+  }
 
   // The pairs go over the ranks and threads; rank 0 appends them in pair order and stops at the SPRT's
   // verdict, so the records file is the same whatever the ranks and threads (ordered_jobs.hpp).
   const dist::ProcessGroup& group = dist::ProcessGroup::world();
-  const MatchJob job{game, positions, config.engines[0], config.engines[1], config.seed, config.adjudication_tables};
+  const MatchJob job{game, positions, config.engines[0], config.engines[1], config.seed, config.adjudication_tables, referee};
   dist::send_job(group, {"match", match_job_text(job, todo, config.concurrency)});
   dist::run_ordered(group, todo, config.concurrency, [&job](std::uint64_t k) { return play_job_pair(job, k); },
                     [&](std::uint64_t k, std::string&& line) {
+                      std::string logs;
+                      if (referee) {
+                        const auto cut = line.find('\n');
+                        if (cut != std::string::npos) {
+                          logs = line.substr(cut + 1);
+                          line.resize(cut);
+                        }
+                      }
                       PairRecord record = parse_record_line(line);
                       if (!banded.band.empty()) {  // rank 0 names the band: the other ranks need not know the suite
                         record.band = banded.band[k % banded.band.size()];
                         line = to_json_line(record);
                       }
                       appender.append(line);
+                      if (referee_log && !logs.empty()) {
+                        for (const auto& text : nlohmann::json::parse(logs)) {
+                          const std::string& t = text.get_ref<const std::string&>();
+                          std::fwrite(t.data(), 1, t.size(), referee_log.get());
+                        }
+                        std::fflush(referee_log.get());
+                      }
                       all.push_back(std::move(record));
                       summary = summarize(all, a, config.sprt);
                       progress_bar.update(2 * all.size(), figures());
+                      if (referee && summary.referee_faults.total() - faults_before > static_cast<std::uint64_t>(referee->max_faults)) {
+                        const PairRecord& last = all.back();
+                        const GameRecord& bad = is_referee_fault(last.games[1]) ? last.games[1] : last.games[0];
+                        throw InputError("the referee of " + game.name + " failed in " +
+                                         std::to_string(summary.referee_faults.total() - faults_before) +
+                                         " games of this run, more than --max-faults " + std::to_string(referee->max_faults) +
+                                         "; the last, in pair " + std::to_string(k) + ": " + bad.reason + ". The games' output is in " +
+                                         referee_log_path + "; fix the referee (or raise --max-faults) and continue with --resume " +
+                                         config.records);
+                      }
                       return !(summary.verdict && *summary.verdict != SprtVerdict::Continue);
                     });
   summary = summarize(all, a, config.sprt);

@@ -42,6 +42,12 @@ struct FaultCounts {
   std::uint64_t crash = 0, timeout = 0, illegal = 0, stalled = 0;
 };
 
+// Games a referee program failed (eval/match/referee_game.hpp): recorded with no fault seat, never scored.
+struct RefereeFaultCounts {
+  std::uint64_t crash = 0, timeout = 0, no_result = 0;  // no_result: garbage, or a result for no game played
+  std::uint64_t total() const { return crash + timeout + no_result; }
+};
+
 struct MatchSummary {
   std::uint64_t pairs_total = 0;
   std::uint64_t pairs_counted = 0;  // the prefix the statistics use
@@ -49,6 +55,8 @@ struct MatchSummary {
   WdlCounts wdl;                    // engine A's
   PentanomialCounts penta;          // engine A's
   FaultCounts faults[2];            // engine A's and B's failures
+  RefereeFaultCounts referee_faults;  // games the referee failed (a game played by its referee)
+  std::uint64_t pairs_faulted = 0;    // pairs holding such a game: recorded, not counted
   std::optional<double> llr;
   std::optional<SprtVerdict> verdict;
   double seconds = 0;

@@ -41,6 +41,7 @@ GameTable game_table(const std::vector<RecordsFile>& files) {
                            ": two different engines share a name");
         }
       }
+      if (!scored(record)) continue;  // a referee's fault: recorded, never scored
       for (const auto& game : record.games) {
         table.games.push_back({table.index_of(game.seats[0]), table.index_of(game.seats[1]), game.score});
       }

@@ -12,6 +12,7 @@
 #include "core/progress.hpp"
 #include "core/text_file.hpp"
 #include "eval/match/match_runner.hpp"
+#include "eval/match/referee_game.hpp"
 #include "eval/release/release_config.hpp"
 #include "eval/release/release_report.hpp"
 #include "eval/stats/elo.hpp"
@@ -257,6 +258,10 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const Engine
   if (!o.openings.empty()) data["match"]["openings"] = o.openings;
   if (!o.boards.empty()) data["match"]["boards"] = o.boards;
   data["match"]["reproducible"] = limits.reproducible();
+  if (s.referee_faults.total()) {  // a game played by its referee (eval/match/referee_game.hpp): games it failed, not scored
+    data["match"]["referee_faults"] = {{"crash", s.referee_faults.crash}, {"timeout", s.referee_faults.timeout},
+                                       {"no_result", s.referee_faults.no_result}, {"pairs", s.pairs_faulted}};
+  }
   add_bands(data["match"], config, s, "match", losses);
   return verdict == SprtVerdict::AcceptH1;
 }
@@ -494,7 +499,7 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
 }  // namespace
 
 ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& progress) {
-  const GameEntry& game = find_game(o.game);
+  const GameEntry& game = find_match_game(o.game);
   if (!o.bot.empty()) return run_bot_gate(game, o, progress);
   if (!game.search || !game.default_params || !game.perft) {
     throw InputError("game " + game.name + " has no searching engine to release yet");

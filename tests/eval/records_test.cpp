@@ -223,3 +223,14 @@ TEST_CASE("records appended while the file is replaced or removed are put back, 
   std::remove(path.c_str());
   std::remove((path + ".replaced").c_str());
 }
+
+TEST_CASE("a pair with a game its referee failed is recorded but counted by no statistic", "[eval][records]") {
+  std::vector<PairRecord> records = {sample_record(0), sample_record(1)};
+  CHECK(scored(records[1]));
+  records[1].games[1].fault.reset();  // a timeout with no seat at fault: the referee's
+  CHECK(is_referee_fault(records[1].games[1]));
+  CHECK_FALSE(scored(records[1]));
+  const WdlCounts wdl = wdl_counts(records, "A");
+  CHECK(wdl.wins + wdl.draws + wdl.losses == 2);  // pair 0's games only
+  CHECK(pentanomial_counts(records, "A").pairs() == 1);
+}

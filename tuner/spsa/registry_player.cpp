@@ -8,13 +8,14 @@
 #include "core/rng.hpp"
 #include "eval/match/external_call.hpp"
 #include "eval/match/match_runner.hpp"
+#include "eval/match/referee_game.hpp"
 #include "registry/game_registry.hpp"
 #include "tuner/campaign_files.hpp"
 
 namespace gamelab::tuner {
 
 PairPlayer registry_pair_player(const SpsaSettings& settings, const Positions& positions, int concurrency) {
-  const GameEntry& game = find_game(settings.game);
+  const GameEntry& game = eval::find_match_game(settings.game);  // a referee's game too (eval/match/referee_game.hpp)
   if (!game.play_game) throw InputError("game " + game.name + " cannot play games yet (no referee in the registry)");
   const SearchLimits limits = campaign_limits(settings.limits, "campaign limits");
   if (!settings.external() && !limits.reproducible()) {
