@@ -202,3 +202,17 @@ TEST_CASE("gamelab tournament plays every pairing into its folder, resumes, and 
   std::filesystem::remove_all("cli_tournament");
   std::filesystem::remove_all("cli_tournament2");
 }
+
+TEST_CASE("gamelab match --pgnout writes every game with its start position and its moves", "[cli]") {
+  std::remove("cli_pgn.jsonl");
+  const Run r = run("match ataxx --engine name=a,depth=1 --engine name=b,depth=2 --games 2 --out cli_pgn.jsonl "
+                    "--pgnout cli_pgn.pgn");
+  REQUIRE(r.status == 0);
+  const std::string pgn = gamelab::read_text_file("cli_pgn.pgn");
+  CHECK_THAT(pgn, Catch::Contains("[White \"a\"]"));
+  CHECK_THAT(pgn, Catch::Contains("[White \"b\"]"));
+  CHECK_THAT(pgn, Catch::Contains("[SetUp \"1\"]\n[FEN \""));
+  CHECK_THAT(pgn, Catch::Contains("\n1. "));
+  std::remove("cli_pgn.jsonl");
+  std::remove("cli_pgn.pgn");
+}
