@@ -19,7 +19,7 @@ struct MatchArgs {
   int games = 100;
   int concurrency = 1;
   std::uint64_t seed = 1;
-  std::string openings, boards, suite, sprt, out, resume, adjudicate, pgn;
+  std::string openings, boards, suite, sprt, out, resume, adjudicate, pgn, each;
 };
 
 // The options every match takes, a game's or a referee's.
@@ -30,6 +30,7 @@ void add_common_options(CLI::App& command, MatchArgs& args) {
   command.add_option("--sprt", args.sprt, "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]");
   command.add_option("--out", args.out, "records file to write (JSON lines; must not exist yet)");
   command.add_option("--resume", args.resume, "records file of an interrupted run to continue");
+  command.add_option("--each", args.each, "engine keys both engines take unless they give their own (e.g. tc=10+0.1)");
   command.add_option("--pgnout", args.pgn, "also write every game as PGN: its start position and its moves (ratings --pgn)");
 }
 
@@ -39,7 +40,7 @@ void play_match(const GameEntry& game, const MatchArgs& args) {
   if (args.out.empty() == args.resume.empty()) throw InputError("give either --out FILE or --resume FILE");
   eval::MatchConfig config;
   config.game = game.name;
-  for (const auto& e : args.engines) config.engines.push_back(eval::parse_engine_arg(e, game));
+  for (const auto& e : args.engines) config.engines.push_back(eval::parse_engine_arg(eval::engine_with_each(e, args.each), game));
   config.games = args.games;
   config.concurrency = args.concurrency;
   config.seed = args.seed;

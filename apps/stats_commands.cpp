@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "sprt_arg.hpp"
 #include "core/error.hpp"
 #include "eval/ratings/pgn_export.hpp"
 #include "eval/ratings/rating_list.hpp"
@@ -83,7 +84,7 @@ std::string fixed(double x, int digits) {
 }
 
 struct SprtArgs {
-  std::string penta, wdl, records, engine, model = "logistic";
+  std::string penta, wdl, records, engine, model = "logistic", sprt;
   double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
   bool json = false;
 };
@@ -93,7 +94,9 @@ void run_sprt(const SprtArgs& args) {
     throw InputError("give the results with --penta, --wdl or --records (one of them)");
   }
   if (!args.engine.empty() && args.records.empty()) throw InputError("--engine names an engine of --records; give --records");
-  SprtConfig config{args.elo0, args.elo1, args.alpha, args.beta, parse_elo_model(args.model)};
+  // --sprt elo0=..,elo1=.. as every command that plays takes it, or the single flags.
+  SprtConfig config = args.sprt.empty() ? SprtConfig{args.elo0, args.elo1, args.alpha, args.beta, parse_elo_model(args.model)}
+                                        : parse_sprt_arg(args.sprt);
   check_sprt_config(config);
   const bool penta = args.wdl.empty();
   PentanomialCounts pc;
@@ -285,13 +288,21 @@ void add_stats_commands(CLI::App& app) {
   sprt->add_option("--engine", s->engine, "with --records: whose side (default: the first engine of the first record)");
   penta->excludes(wdl);
   records->excludes(penta)->excludes(wdl);
-  sprt->add_option("--elo0", s->elo0, "H0: Elo difference (in the chosen model)")->required();
-  sprt->add_option("--elo1", s->elo1, "H1: Elo difference, above elo0")->required();
-  sprt->add_option("--alpha", s->alpha, "false positive rate (default 0.05)");
-  sprt->add_option("--beta", s->beta, "false negative rate (default 0.05)");
-  sprt->add_option("--model", s->model, "logistic (default) or normalized Elo for elo0/elo1");
+  auto* spec = sprt->add_option("--sprt", s->sprt, "elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=logistic|normalized], "
+                                                  "as on match, tune and release");
+  auto* elo0 = sprt->add_option("--elo0", s->elo0, "H0: Elo difference (in the chosen model); or --sprt");
+  auto* elo1 = sprt->add_option("--elo1", s->elo1, "H1: Elo difference, above elo0; or --sprt");
+  auto* alpha = sprt->add_option("--alpha", s->alpha, "false positive rate (default 0.05)");
+  auto* beta = sprt->add_option("--beta", s->beta, "false negative rate (default 0.05)");
+  auto* model = sprt->add_option("--model", s->model, "logistic (default) or normalized Elo for elo0/elo1");
+  for (auto* single : {elo0, elo1, alpha, beta, model}) spec->excludes(single);
+  elo0->needs(elo1);
+  elo1->needs(elo0);
   sprt->add_flag("--json", s->json, "print JSON");
-  sprt->callback([s] { run_sprt(*s); });
+  sprt->callback([s, spec, elo0] {
+    if (!spec->count() && !elo0->count()) throw InputError("give the hypotheses: --sprt elo0=..,elo1=.. (or --elo0 and --elo1)");
+    run_sprt(*s);
+  });
 
   auto* ratings = app.add_subcommand("ratings", "rating list of every engine in match records (draw-elo model)");
   auto r = std::make_shared<RatingsArgs>();

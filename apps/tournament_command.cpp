@@ -23,7 +23,7 @@ struct TournamentArgs {
   int concurrency = 1;
   std::uint64_t seed = 1;
   double prior = 0;
-  std::string openings, boards, suite, out, resume;
+  std::string openings, boards, suite, out, resume, each;
 };
 
 // A name as a file name's part: letters, digits, '.', '_', '-'.
@@ -50,7 +50,7 @@ void run_tournament(const GameEntry& game, const TournamentArgs& args) {
   std::vector<eval::EngineArg> engines;
   std::set<std::string> names;
   for (const auto& e : args.engines) {
-    engines.push_back(eval::parse_engine_arg(e, game));
+    engines.push_back(eval::parse_engine_arg(eval::engine_with_each(e, args.each), game));
     check_file_word(engines.back().player.name);
     if (!names.insert(engines.back().player.name).second) {
       throw InputError("--engine name=" + engines.back().player.name + " is given twice");
@@ -97,6 +97,7 @@ void add_tournament_command(CLI::App& app) {
     auto* command = tournament->add_subcommand(game.name, "a " + game.title + " tournament");
     auto args = std::make_shared<TournamentArgs>();
     command->add_option("--engine", args->engines, "an engine as on gamelab match (give it three times or more)")->required();
+    command->add_option("--each", args->each, "engine keys every engine takes unless it gives its own (e.g. tc=10+0.1)");
     command->add_flag("--gauntlet", args->gauntlet, "the first engine against each other (default: a round robin)");
     command->add_option("--games", args->games, "games a pairing, in pairs (default 100)")->check(CLI::Range(1, 100000000));
     command->add_option("--concurrency", args->concurrency, "games at once (default 1)")->check(CLI::Range(1, 512));

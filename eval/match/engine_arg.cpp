@@ -40,6 +40,18 @@ std::map<std::string, std::string> split_items(const std::string& text) {
 
 }  // namespace
 
+std::string engine_with_each(const std::string& engine, const std::string& each) {
+  if (each.empty()) return engine;
+  const auto own = split_items(engine);
+  std::string out = engine;
+  for (const auto& [key, value] : split_items(each)) {
+    if (own.count(key)) continue;  // the engine's own value wins
+    const bool quote = value.find(',') != std::string::npos;
+    out += (out.empty() ? "" : ",") + key + "=" + (quote ? "\"" + value + "\"" : value);
+  }
+  return out;
+}
+
 std::string check_learned_eval(const std::string& path, const GameEntry& game) {
   if (!game.learned_eval) {
     throw InputError(path + ": " + game.name + "'s engine does not evaluate with learned evaluation files (eval=); " +

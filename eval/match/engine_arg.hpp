@@ -20,6 +20,10 @@ struct EngineArg {
   std::string params_hash;
 };
 
+// `--each ITEMS` (as fastchess's -each): the items of `each` that `engine` does not give itself, added to
+// it (`engine_with_each("name=a,nodes=5", "tc=10+0.1,nodes=9")` is "name=a,nodes=5,tc=10+0.1").
+std::string engine_with_each(const std::string& engine, const std::string& each);
+
 // `game` supplies the default parameters. InputError naming the argument and the problem.
 EngineArg parse_engine_arg(const std::string& text, const GameEntry& game);
 

@@ -216,3 +216,14 @@ TEST_CASE("gamelab match --pgnout writes every game with its start position and 
   std::remove("cli_pgn.jsonl");
   std::remove("cli_pgn.pgn");
 }
+
+TEST_CASE("gamelab sprt takes --sprt elo0=..,elo1=.. as match, tune and release do, or the single flags", "[cli]") {
+  const Run spec = run("sprt --wdl 60,20,20 --sprt elo0=0,elo1=10,alpha=0.1 --json");
+  const Run flags = run("sprt --wdl 60,20,20 --elo0 0 --elo1 10 --alpha 0.1 --json");
+  REQUIRE(spec.status == 0);
+  CHECK(spec.output == flags.output);
+  const Run none = run("sprt --wdl 60,20,20");
+  CHECK(none.status == 2);
+  CHECK_THAT(none.output, Catch::Contains("give the hypotheses"));
+  CHECK(run("sprt --wdl 60,20,20 --sprt elo0=0,elo1=10 --elo0 1").status != 0);
+}

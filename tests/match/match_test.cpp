@@ -202,3 +202,10 @@ TEST_CASE("openings come from a suite or from a file of positions one to a line,
   std::filesystem::remove(book);
   std::filesystem::remove(config.records);
 }
+
+TEST_CASE("match and tournament --each add the keys an engine does not give itself", "[match]") {
+  CHECK(engine_with_each("name=a,nodes=5", "tc=10+0.1,nodes=9") == "name=a,nodes=5,tc=10+0.1");
+  CHECK(engine_with_each("name=b", "") == "name=b");
+  CHECK(engine_with_each("name=c,cmd='x y'", "params=\"a,b\"") == "name=c,cmd='x y',params=\"a,b\"");
+  CHECK_THROWS_WITH(engine_with_each("name=a", "nodes"), Catch::Contains("is not key=value"));
+}
