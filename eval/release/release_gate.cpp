@@ -358,6 +358,8 @@ void write_gate_report(const std::string& folder, const std::string& id, Release
   const auto keep = [&](std::string& path, const char* section, const std::string& name) {
     if (path.empty()) return;
     move_file(path, folder + "/" + name);
+    // A referee's match keeps each game's output beside its records: it goes with them.
+    if (std::filesystem::exists(path + ".referee.log")) move_file(path + ".referee.log", folder + "/" + name + ".referee.log");
     path = folder + "/" + name;
     result.data[section]["records"] = name;
   };

@@ -98,4 +98,5 @@ TEST_CASE("ataxx: the UAI bot with the embedded evaluation finds gamelab search'
     }
   }
   CHECK(differs_from_handmade > 0);  // the file is really played
+  std::filesystem::remove(params_file);
 }
