@@ -2,8 +2,8 @@
 // §1 and §8): the inputs of positions worked out by hand (the field's indices without gaps, the gapped
 // block with them, a corner in one tuple), the perspectives mirrored by swapping the colours; the
 // engine's incremental score equal to a refresh and to the reference inference at every ply of random
-// games, with and without gaps; a move's changes within their bound, which one move reaches; and a tiny
-// `gamelab generations ataxx`. What every learned game's engine and commands do with a file (inside
+// games, with and without gaps; a move's changes within their bound, which one move reaches. What every
+// learned game's engine and commands do with a file (inside
 // searches, determinism, a trained file in every command, refusals) is the conformance suite's
 // (tests/conformance/learned_*).
 #include <algorithm>
@@ -31,7 +31,6 @@ namespace {
 
 using namespace ataxx_test;
 using gamelab::train::Form;
-using Catch::Matchers::Contains;
 
 std::vector<std::uint32_t> inputs_of(const State& s, Color perspective) {
   std::uint32_t out[kSparseMaxActive];
@@ -221,16 +220,4 @@ TEST_CASE("ataxx: evaluated a third of the time, as a search does, the lazy entr
         [](const State&, const Move&) {});
     CHECK(positions >= 3000);
   }
-}
-
-TEST_CASE("gamelab generations ataxx plays, trains and verifies a tiny generation", "[train][ataxx][cli]") {
-  std::filesystem::remove_all("ataxx-camp");
-  const auto r = gamelab_test::run("generations ataxx --campaign ataxx-camp --generations 1 --games 4 --data-limit nodes=100 "
-                                   "--epochs 2 --hidden 8 --batch 256 --validation 0.25 --match-limit nodes=100 "
-                                   "--match-games 10 --sprt elo0=-400,elo1=-300");
-  INFO(r.output);
-  REQUIRE(r.status == 0);
-  CHECK_THAT(r.output, Contains("generations ataxx: 1 generation done"));
-  CHECK(std::filesystem::exists("ataxx-camp/gen-1/train/best.eval"));
-  CHECK_THAT(gamelab::read_text_file("ataxx-camp/gen-1/match.jsonl"), Contains("+eval:"));
 }
