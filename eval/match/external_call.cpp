@@ -1,6 +1,5 @@
 #include "eval/match/external_call.hpp"
 
-#include <sys/inotify.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -68,11 +67,7 @@ ExternalCall::ExternalCall(const PlayerSpec& spec) : player_(spec) {
     ::close(fd);
     if (!written) throw std::runtime_error("cannot write the parameter file " + file_);
     // Opens from now on are the bot's: the check that it reads its parameters.
-    watch_fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (watch_fd_ >= 0 && ::inotify_add_watch(watch_fd_, file_.c_str(), IN_OPEN) < 0) {
-      ::close(watch_fd_);
-      watch_fd_ = -1;
-    }
+    watch_ = std::make_unique<OpenWatch>(std::vector<std::string>{file_});
     replace_all(command, "{params}", command_word(file_));
     prefix += "GAMELAB_PARAMS=" + command_word(file_) + " ";
   }
@@ -85,23 +80,12 @@ ExternalCall::ExternalCall(const PlayerSpec& spec) : player_(spec) {
 }
 
 ExternalCall::~ExternalCall() {
-  if (watch_fd_ >= 0) ::close(watch_fd_);
+  watch_.reset();
   if (!file_.empty()) std::remove(file_.c_str());
 }
 
 bool ExternalCall::params_read() {
-  if (file_.empty() || watch_fd_ < 0) return true;  // nothing handed, or no way to watch: no claim
-  alignas(inotify_event) char buffer[4096];
-  while (!opened_) {
-    const ssize_t n = ::read(watch_fd_, buffer, sizeof buffer);
-    if (n <= 0) break;
-    for (ssize_t at = 0; at < n;) {
-      const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
-      opened_ = opened_ || (event->mask & IN_OPEN);
-      at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
-    }
-  }
-  return opened_;
+  return file_.empty() || !watch_ || watch_->opened(0);  // nothing handed, or no way to watch: no claim
 }
 
 void check_params_read(ExternalCall& call, int plies, const std::string& where) {

@@ -13,7 +13,10 @@
 //
 // The variables are passed as leading NAME=VALUE words of the command, which every way the lab starts a
 // bot turns into the program's environment (core/group_child.hpp); no shell is involved.
+#include <memory>
 #include <string>
+
+#include "eval/match/open_watch.hpp"
 
 #include "registry/game_entry.hpp"
 
@@ -40,8 +43,7 @@ class ExternalCall {
  private:
   PlayerSpec player_;
   std::string file_;
-  int watch_fd_ = -1;  // inotify, watching the file for opens
-  bool opened_ = false;
+  std::unique_ptr<OpenWatch> watch_;  // the file's opens, while there is a file
 };
 
 // InputError when `call` handed parameters to a bot that did not open them in a game of `plies` plies

@@ -1,7 +1,7 @@
 #include "eval/match/referee_game.hpp"
+#include "eval/match/open_watch.hpp"
 
 #include <fcntl.h>
-#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -99,41 +99,16 @@ std::string write_player_program(const std::string& path, const PlayerSpec& play
 // Which of the seats' programs were opened (run) since the watch began.
 class StartWatch {
  public:
-  StartWatch(const std::string& first, const std::string& second) {
-    fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (fd_ < 0) return;
-    watch_[0] = ::inotify_add_watch(fd_, first.c_str(), IN_OPEN);
-    watch_[1] = ::inotify_add_watch(fd_, second.c_str(), IN_OPEN);
-  }
-  ~StartWatch() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  StartWatch(const StartWatch&) = delete;
-  StartWatch& operator=(const StartWatch&) = delete;
+  StartWatch(const std::string& first, const std::string& second) : watch_({first, second}) {}
   // Whether each seat's program was started; both true when there is no way to watch (no claim).
-  void started(bool out[2]) {
-    if (fd_ < 0 || watch_[0] < 0 || watch_[1] < 0) {
-      out[0] = out[1] = true;
-      return;
-    }
-    alignas(inotify_event) char buffer[4096];
-    for (;;) {
-      const ssize_t n = ::read(fd_, buffer, sizeof buffer);
-      if (n <= 0) break;
-      for (ssize_t at = 0; at < n;) {
-        const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
-        for (int seat = 0; seat < 2; ++seat) opened_[seat] = opened_[seat] || (event->wd == watch_[seat] && (event->mask & IN_OPEN));
-        at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
-      }
-    }
-    out[0] = opened_[0];
-    out[1] = opened_[1];
+  void started(bool out[2]) const {
+    const bool watched = watch_.watching(0) && watch_.watching(1);
+    out[0] = !watched || watch_.opened(0);
+    out[1] = !watched || watch_.opened(1);
   }
 
  private:
-  int fd_ = -1;
-  int watch_[2] = {-1, -1};
-  bool opened_[2] = {false, false};
+  OpenWatch watch_;
 };
 
 std::string fill_referee_word(std::string word, const std::string programs[2], const GameRequest& request,
