@@ -103,7 +103,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
       // Output closed: wait for the exit, still within the limit.
       child.reap(false);
       if (child.reaped()) break;
-      ::usleep(1000);
+      ::usleep(100);  // a program that closed its output exits at once: its end is not kept waiting
       continue;
     }
     pollfd fds[3];
