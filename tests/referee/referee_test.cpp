@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/bullets_room.hpp"
 #include "common/records.hpp"
 #include "common/run.hpp"
 #include "common/temp_folder.hpp"
@@ -287,28 +288,12 @@ std::string lab_referee(const std::string& game, const std::string& first, const
          "\" --result json --game-name " + game + "-ref";
 }
 
-// A folder with one 7 x 7 Bullets room whose games end after `rounds` rounds.
-std::string bullets_room(const TempFolder& dir, int rounds) {
-  std::string text = "7 7\n";
-  for (int r = 0; r < 7; ++r) {
-    for (int c = 0; c < 7; ++c) {
-      const bool wall = r == 0 || r == 6 || c == 0 || c == 6;
-      text += wall ? "#   " : r == 1 && c == 1 ? "R   " : r == 5 && c == 5 ? "B   " : "    ";
-    }
-    text += "\n";
-  }
-  text += "0\nR\nlimit " + std::to_string(rounds) + "\n";
-  const auto folder = dir / "boards";
-  std::filesystem::create_directories(folder);
-  gamelab::write_file_atomic(folder / "room.txt", text);
-  return folder.string();
-}
 
 }  // namespace
 
 TEST_CASE("bullets through gamelab referee gives the records of the native match", "[referee][native]") {
   const TempFolder dir("referee-native-bullets");
-  const std::string boards = bullets_room(dir, 6);
+  const std::string boards = gamelab_test::bullets_room(dir, 6);
   const std::string bot = kPython + " " + std::string(GAMELAB_SOURCE_DIR) + "/examples/bullets/mybot.py";
   const std::string native = (dir / "native.jsonl").string(), refereed = (dir / "ref.jsonl").string();
   const std::string engines = "--engine 'name=a,cmd=\"" + bot + "\",nodes=200,timelimit=5' --engine 'name=b,cmd=\"" + bot +

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bullets_room.hpp"
 #include "common/run.hpp"
 #include "common/temp_folder.hpp"
 #include "core/text_file.hpp"
@@ -28,22 +29,6 @@ const std::string kBots = std::string(GAMELAB_TESTS) + "/yourbot/bots";
 const std::string kProbe = std::string(GAMELAB_PYTHON3) + " " + kBots + "/params_probe.py";
 const std::string kDeclared = kBots + "/params_probe.spsa";
 
-// A folder with one 7 x 7 Bullets room whose games end after `rounds` rounds.
-std::string board_folder(const TempFolder& dir, int rounds) {
-  std::string text = "7 7\n";
-  for (int r = 0; r < 7; ++r) {
-    for (int c = 0; c < 7; ++c) {
-      const bool wall = r == 0 || r == 6 || c == 0 || c == 6;
-      text += wall ? "#   " : r == 1 && c == 1 ? "R   " : r == 5 && c == 5 ? "B   " : "    ";
-    }
-    text += "\n";
-  }
-  text += "0\nR\nlimit " + std::to_string(rounds) + "\n";
-  const auto folder = dir / "boards";
-  std::filesystem::create_directories(folder);
-  write_file_atomic(folder / "room.txt", text);
-  return folder.string();
-}
 
 std::vector<nlohmann::json> log_lines(const std::string& path) {
   std::vector<nlohmann::json> out;
@@ -62,7 +47,7 @@ std::string probe(const std::string& name, const std::string& log, const std::st
 
 TEST_CASE("a match hands an external bot its parameters and node budget, game by game", "[yourbot][params]") {
   const TempFolder dir("external-params");
-  const std::string boards = board_folder(dir, 3);
+  const std::string boards = gamelab_test::bullets_room(dir, 3);
   const std::string log = (dir / "probe.log").string(), plain = (dir / "plain.log").string();
   const std::string records = (dir / "m.jsonl").string();
   const Run r = run("match bullets --engine " + probe("probe", log, "-", "{params} {nodes}") + ",params=" + kDeclared +
@@ -130,7 +115,7 @@ TEST_CASE("a match hands an external bot its parameters and node budget, game by
 
 TEST_CASE("an SPSA campaign tunes an external bot, resumes and verifies it", "[yourbot][params][spsa]") {
   const TempFolder dir("external-spsa");
-  const std::string boards = board_folder(dir, 2);
+  const std::string boards = gamelab_test::bullets_room(dir, 2);
   const std::string log = (dir / "probe.log").string();
   const std::string campaign = (dir / "campaign").string();
   // The values and the budget come from --params and --limit, and reach {params} and {nodes} too.
@@ -175,7 +160,7 @@ TEST_CASE("an SPSA campaign tunes an external bot, resumes and verifies it", "[y
 
 TEST_CASE("a faulty bot stops its campaign with the reason, and resume stops there again", "[yourbot][params][spsa]") {
   const TempFolder dir("external-faults");
-  const std::string boards = board_folder(dir, 2);
+  const std::string boards = gamelab_test::bullets_room(dir, 2);
   const std::string log = (dir / "probe.log").string();
   struct Case {
     const char* mode;
@@ -223,7 +208,7 @@ TEST_CASE("tune spsa refuses a bot without its declaration or at a limit it cann
 
 TEST_CASE("the release gate takes a team's bot: perft against its script, an SPRT against its last file", "[yourbot][release]") {
   const TempFolder dir("external-release");
-  const std::string boards = board_folder(dir, 12);
+  const std::string boards = gamelab_test::bullets_room(dir, 12);
   const std::string out = (dir / "releases").string();
   const std::string mybot = "'cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/mybot.py\",timelimit=10'";
   const std::string still = "'cmd=\"" + kProbe + " " + (dir / "log").string() + " -\",timelimit=10'";
