@@ -30,6 +30,7 @@ using namespace gamelab::tuner;
 using dist::ProcessGroup;
 
 struct SpsaArgs {
+  bool resume = false;
   std::string game;  // recipes only (the command names it)
   std::string params, limit, verify_limit, campaign, openings, boards, sprt = "elo0=0,elo1=10";
   std::string engine;  // an external bot to tune (cmd=...), instead of the lab's engine
@@ -273,11 +274,13 @@ void add_spsa(CLI::App& tune) {
     command->add_option("--params", a->params,
                         "parameters to tune (JSON or OpenBench SPSA text; those it lists with c_end, r_end > 0 are "
                         "tuned, the rest stay at their defaults; default: every tunable parameter)");
-    command->add_option("--iterations", a->iterations, "SPSA iterations N")->required()->check(CLI::Range(1, 100000000));
+    auto* iterations = command->add_option("--iterations", a->iterations, "SPSA iterations N (required, but with --resume)")
+                           ->check(CLI::Range(1, 100000000));
     command->add_option("--pairs-per-iteration", a->pairs, "game pairs per iteration K (default 4)")
         ->check(CLI::Range(1, 100000));
     command->add_option("--seed", a->seed, "seed (default 1)");
-    command->add_option("--limit", a->limit, "engines' limit: nodes=N or depth=D; an external bot: nodes=N or clock")->required();
+    auto* limit = command->add_option("--limit", a->limit,
+                                      "engines' limit: nodes=N or depth=D; an external bot: nodes=N or clock (required, but with --resume)");
     command->add_option("--engine", a->engine,
                         "tune a team's own bot instead of the lab's engine: cmd=\"COMMAND\"[,protocol=NAME][,timelimit=S]; it "
                         "declares its parameters in --params (docs/tools/your-bot.md)");
@@ -285,8 +288,13 @@ void add_spsa(CLI::App& tune) {
       command->add_option("--eval", a->eval_file,
                           "the lab's engine evaluates with this learned evaluation file (both sides; docs/tools/train.md §8)");
     }
-    command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)")->required();
-    command->add_option("--concurrency", a->concurrency, "games at once per process (default 1)")->check(CLI::Range(1, 512));
+    command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign; with --resume, the one to continue)")
+        ->required();
+    auto* resume = command->add_flag("--resume", a->resume,
+                                     "continue the campaign in --campaign after a crash or a kill, with its own settings "
+                                     "(as gamelab tune resume DIR)");
+    auto* concurrency = command->add_option("--concurrency", a->concurrency, "games at once per process (default 1)")
+                            ->check(CLI::Range(1, 512));
     command->add_option("--openings", a->openings, "opening suite (default: the game's suite in datasets/)");
     command->add_option("--boards", a->boards, "board folder (simultaneous games)");
     command->add_option("--verify-games", a->verify_games, "games of the verification match at the end, 0 = none (default 2000)")
@@ -295,8 +303,21 @@ void add_spsa(CLI::App& tune) {
     command->add_option("--verify-limit", a->verify_limit,
                         "the verification's limit, at least 8 x --limit for nodes (default: --limit): tune short, "
                         "verify long");
-    command->callback([&game, a] {
+    command->callback([&game, a, command, iterations, limit, resume, concurrency] {
       const ProcessGroup& group = ProcessGroup::world();
+      if (resume->count()) {
+        // The campaign's config.json holds its settings: only the folder and the threads are taken.
+        for (const CLI::Option* option : command->get_options()) {
+          if (option->count() && option != resume && option != concurrency && option->get_name() != "--campaign") {
+            throw InputError(option->get_name() + ": with --resume the campaign goes on with its own settings " +
+                             "(config.json); give --campaign DIR and at most --concurrency");
+          }
+        }
+        on_group(group, [&] { run_spsa(group, a->campaign, concurrency->count() ? a->concurrency : 0, true); });
+        return;
+      }
+      if (!iterations->count()) throw InputError("--iterations N is required (or --resume)");
+      if (!limit->count()) throw InputError("--limit is required (or --resume)");
       on_group(group, [&] {
         if (group.root()) create_spsa_campaign(game, *a);
         run_spsa(group, a->campaign, 0, true);

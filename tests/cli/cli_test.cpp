@@ -227,3 +227,22 @@ TEST_CASE("gamelab sprt takes --sprt elo0=..,elo1=.. as match, tune and release 
   CHECK_THAT(none.output, Catch::Contains("give the hypotheses"));
   CHECK(run("sprt --wdl 60,20,20 --sprt elo0=0,elo1=10 --elo0 1").status != 0);
 }
+
+TEST_CASE("gamelab tune spsa --resume continues a campaign with its own settings, as tune resume does", "[cli]") {
+  std::filesystem::remove_all("cli_spsa_resume");
+  const Run first = run("tune spsa ataxx --iterations 2 --pairs-per-iteration 1 --limit nodes=200 --verify-games 0 "
+                        "--campaign cli_spsa_resume");
+  REQUIRE(first.status == 0);
+  const std::string journal = gamelab::read_text_file("cli_spsa_resume/journal.jsonl");
+  const Run again = run("tune spsa ataxx --campaign cli_spsa_resume --resume");
+  CHECK(again.status == 0);
+  CHECK_THAT(again.output, Catch::Contains("2/2 iterations"));
+  CHECK(gamelab::read_text_file("cli_spsa_resume/journal.jsonl") == journal);  // finished: nothing played again
+  const Run other = run("tune spsa ataxx --campaign cli_spsa_resume --resume --limit nodes=500");
+  CHECK(other.status == 2);
+  CHECK_THAT(other.output, Catch::Contains("--limit: with --resume the campaign goes on with its own settings"));
+  const Run missing = run("tune spsa ataxx --campaign cli_spsa_resume2 --limit nodes=200");
+  CHECK(missing.status == 2);
+  CHECK_THAT(missing.output, Catch::Contains("--iterations N is required (or --resume)"));
+  std::filesystem::remove_all("cli_spsa_resume");
+}
