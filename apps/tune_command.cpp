@@ -40,6 +40,7 @@ struct SpsaArgs {
 };
 
 struct TexelArgs {
+  bool resume = false;
   std::string data, params, campaign;
   int epochs = 1000, concurrency = 1;
   double learning_rate = 1.0, validation = 0.1, lambda = 1.0;
@@ -439,9 +440,13 @@ void add_texel(CLI::App& tune) {
     if (!game.features || game.eval_weights == 0) continue;
     auto* command = texel->add_subcommand(game.name, "Texel tuning for " + game.title);
     auto a = std::make_shared<TexelArgs>();
-    command->add_option("--data", a->data, "labelled positions (from gamelab datagen)")->required();
+    auto* data = command->add_option("--data", a->data, "labelled positions (from gamelab datagen; required, but with --resume)");
     command->add_option("--params", a->params, "starting parameters (JSON or SPSA text; default: the engine's)");
-    command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign)")->required();
+    command->add_option("--campaign", a->campaign, "campaign folder (made; must not hold a campaign; with --resume, the one to continue)")
+        ->required();
+    auto* resume = command->add_flag("--resume", a->resume,
+                                     "continue the campaign in --campaign after a crash or a kill, with its own settings "
+                                     "(as gamelab tune resume DIR)");
     command->add_option("--epochs", a->epochs, "full-batch Adam steps (default 1000)")->check(CLI::Range(0, 100000000));
     command->add_option("--learning-rate", a->learning_rate, "Adam's step size, in weight units (default 1)")
         ->check(CLI::PositiveNumber);
@@ -451,8 +456,20 @@ void add_texel(CLI::App& tune) {
                         "labels: lambda x result + (1 - lambda) x sigmoid(K x the self-play search's score), where the "
                         "data has scores (default 1: the result alone)")
         ->check(CLI::Range(0.0, 1.0));
-    command->add_option("--concurrency", a->concurrency, "threads (default 1)")->check(CLI::Range(1, 512));
-    command->callback([&game, a] { run_driven([&] {
+    auto* concurrency = command->add_option("--concurrency", a->concurrency, "threads (default 1)")->check(CLI::Range(1, 512));
+    command->callback([&game, a, command, data, resume, concurrency] { run_driven([&] {
+      if (resume->count()) {
+        // The campaign's config.json holds its settings: only the folder and the threads are taken.
+        for (const CLI::Option* option : command->get_options()) {
+          if (option->count() && option != resume && option != concurrency && option->get_name() != "--campaign") {
+            throw InputError(option->get_name() + ": with --resume the campaign goes on with its own settings " +
+                             "(config.json); give --campaign DIR and at most --concurrency");
+          }
+        }
+        run_texel(a->campaign, concurrency->count() ? a->concurrency : 0, nullptr);
+        return;
+      }
+      if (!data->count()) throw InputError("--data FILE is required (or --resume)");
       TexelSettings s;
       s.game = game.name;
       s.data = std::filesystem::absolute(a->data).string();

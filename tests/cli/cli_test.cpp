@@ -246,3 +246,19 @@ TEST_CASE("gamelab tune spsa --resume continues a campaign with its own settings
   CHECK_THAT(missing.output, Catch::Contains("--iterations N is required (or --resume)"));
   std::filesystem::remove_all("cli_spsa_resume");
 }
+
+TEST_CASE("gamelab tune texel --resume continues a campaign with its own settings", "[cli]") {
+  std::filesystem::remove_all("cli_texel_resume");
+  REQUIRE(run("datagen ataxx --games 4 --limit nodes=200 --out cli_texel_resume.data").status == 0);
+  REQUIRE(run("tune texel ataxx --data cli_texel_resume.data --epochs 5 --campaign cli_texel_resume").status == 0);
+  const std::string current = gamelab::read_text_file("cli_texel_resume/current.json");
+  const Run again = run("tune texel ataxx --campaign cli_texel_resume --resume");
+  CHECK(again.status == 0);
+  CHECK(gamelab::read_text_file("cli_texel_resume/current.json") == current);
+  const Run other = run("tune texel ataxx --campaign cli_texel_resume --resume --epochs 9");
+  CHECK(other.status == 2);
+  CHECK_THAT(other.output, Catch::Contains("--epochs: with --resume"));
+  CHECK_THAT(run("tune texel ataxx --campaign cli_texel_resume2").output, Catch::Contains("--data FILE is required (or --resume)"));
+  std::filesystem::remove_all("cli_texel_resume");
+  std::remove("cli_texel_resume.data");
+}
