@@ -20,6 +20,7 @@ struct MatchArgs {
   int concurrency = 1;
   std::uint64_t seed = 1;
   std::string openings, boards, suite, sprt, out, resume, adjudicate, pgn, each;
+  const CLI::Option* resume_option = nullptr;  // given bare (--out FILE --resume): the --out file goes on
 };
 
 // The options every match takes, a game's or a referee's.
@@ -29,7 +30,10 @@ void add_common_options(CLI::App& command, MatchArgs& args) {
   command.add_option("--seed", args.seed, "seed (default 1)");
   command.add_option("--sprt", args.sprt, "elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=logistic|normalized]");
   command.add_option("--out", args.out, "records file to write (JSON lines; must not exist yet)");
-  command.add_option("--resume", args.resume, "records file of an interrupted run to continue");
+  // --resume FILE, or --out FILE --resume: the --resume form every command that resumes takes.
+  args.resume_option =
+      command.add_option("--resume", args.resume, "records file of an interrupted run to continue (or --out FILE --resume)")
+          ->expected(0, 1);
   command.add_option("--each", args.each, "engine keys both engines take unless they give their own (e.g. tc=10+0.1)");
   command.add_option("--pgnout", args.pgn, "also write every game as PGN: its start position and its moves (ratings --pgn)");
 }
@@ -37,6 +41,14 @@ void add_common_options(CLI::App& command, MatchArgs& args) {
 // Plays the match the arguments describe for `game` and prints its summary.
 void play_match(const GameEntry& game, const MatchArgs& args) {
   if (args.engines.size() != 2) throw InputError("give --engine exactly twice (found " + std::to_string(args.engines.size()) + ")");
+  if (args.resume_option && args.resume_option->count() && args.resume.empty()) {  // a bare --resume: --out goes on
+    if (args.out.empty()) throw InputError("--resume without a file goes with --out FILE");
+    MatchArgs resumed = args;
+    resumed.resume = args.out;
+    resumed.out.clear();
+    resumed.resume_option = nullptr;
+    return play_match(game, resumed);
+  }
   if (args.out.empty() == args.resume.empty()) throw InputError("give either --out FILE or --resume FILE");
   eval::MatchConfig config;
   config.game = game.name;

@@ -24,6 +24,7 @@ struct TournamentArgs {
   std::uint64_t seed = 1;
   double prior = 0;
   std::string openings, boards, suite, out, resume, each;
+  const CLI::Option* resume_option = nullptr;  // given bare (--out DIR --resume)
 };
 
 // A name as a file name's part: letters, digits, '.', '_', '-'.
@@ -40,9 +41,11 @@ void run_tournament(const GameEntry& game, const TournamentArgs& args) {
     throw InputError("a tournament needs at least three engines (found " + std::to_string(args.engines.size()) +
                      "); two play a match: gamelab match " + game.name);
   }
-  if (args.out.empty() == args.resume.empty()) throw InputError("give either --out DIR or --resume DIR");
-  const std::string folder = args.out.empty() ? args.resume : args.out;
-  const bool resume = !args.resume.empty();
+  const bool bare = args.resume_option && args.resume_option->count() && args.resume.empty();  // --out DIR --resume
+  if (bare && args.out.empty()) throw InputError("--resume without a folder goes with --out DIR");
+  if (!bare && args.out.empty() == args.resume.empty()) throw InputError("give either --out DIR or --resume DIR");
+  const std::string folder = bare || args.resume.empty() ? args.out : args.resume;
+  const bool resume = bare || !args.resume.empty();
   if (resume && !std::filesystem::is_directory(folder)) throw InputError("--resume " + folder + ": no such folder");
   if (!resume && std::filesystem::exists(folder) && !std::filesystem::is_empty(folder)) {
     throw InputError("--out " + folder + ": the folder holds files; give a new one, or --resume it");
@@ -108,7 +111,9 @@ void add_tournament_command(CLI::App& app) {
     command->add_option("--prior", args->prior, "the rating list's virtual draws per meeting, as on gamelab ratings (default 0)")
         ->check(CLI::NonNegativeNumber);
     command->add_option("--out", args->out, "folder for the pairings' records (new or empty)");
-    command->add_option("--resume", args->resume, "folder of an interrupted tournament to continue");
+    args->resume_option =
+        command->add_option("--resume", args->resume, "folder of an interrupted tournament to continue (or --out DIR --resume)")
+            ->expected(0, 1);
     command->callback([&game, args] { run_driven([&] { run_tournament(game, *args); }); });
   }
 }

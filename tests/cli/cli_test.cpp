@@ -262,3 +262,25 @@ TEST_CASE("gamelab tune texel --resume continues a campaign with its own setting
   std::filesystem::remove_all("cli_texel_resume");
   std::remove("cli_texel_resume.data");
 }
+
+TEST_CASE("gamelab match and tournament resume in either form: --resume FILE, or --out FILE --resume", "[cli]") {
+  std::remove("cli_resume_form.jsonl");
+  const std::string engines = "match ataxx --engine name=a,depth=1 --engine name=b,depth=2";
+  REQUIRE(run(engines + " --games 2 --out cli_resume_form.jsonl").status == 0);
+  const Run bare = run(engines + " --games 4 --out cli_resume_form.jsonl --resume");
+  CHECK(bare.status == 0);
+  CHECK_THAT(bare.output, Catch::Contains("4 games (2 pairs)"));
+  const Run named = run(engines + " --games 6 --resume cli_resume_form.jsonl");
+  CHECK_THAT(named.output, Catch::Contains("6 games (3 pairs)"));
+  const Run alone = run(engines + " --games 6 --resume");
+  CHECK(alone.status == 2);
+  CHECK_THAT(alone.output, Catch::Contains("--resume without a file goes with --out FILE"));
+  std::remove("cli_resume_form.jsonl");
+  std::filesystem::remove_all("cli_resume_tour");
+  const std::string three = "tournament ataxx --engine name=a,depth=1 --engine name=b,depth=2 --engine name=c,depth=1 --prior 1";
+  REQUIRE(run(three + " --games 2 --out cli_resume_tour").status == 0);
+  const Run more = run(three + " --games 4 --out cli_resume_tour --resume");
+  CHECK(more.status == 0);
+  CHECK_THAT(more.output, Catch::Contains("12 games; anchor"));
+  std::filesystem::remove_all("cli_resume_tour");
+}
