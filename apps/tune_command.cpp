@@ -264,6 +264,17 @@ void add_referee_spsa(CLI::App& spsa) {
   });
 }
 
+// `--resume` continues a campaign with the settings its config.json holds: only the folder and the
+// threads are taken, any other option given is refused by name.
+void refuse_settings_on_resume(const CLI::App& command, const CLI::Option* resume, const CLI::Option* concurrency) {
+  for (const CLI::Option* option : command.get_options()) {
+    if (option->count() && option != resume && option != concurrency && option->get_name() != "--campaign") {
+      throw InputError(option->get_name() + ": with --resume the campaign goes on with its own settings " +
+                       "(config.json); give --campaign DIR and at most --concurrency");
+    }
+  }
+}
+
 void add_spsa(CLI::App& tune) {
   auto* spsa = tune.add_subcommand("spsa", "SPSA campaign: tune parameters by self-play game pairs");
   spsa->require_subcommand(0, 1);
@@ -307,13 +318,7 @@ void add_spsa(CLI::App& tune) {
     command->callback([&game, a, command, iterations, limit, resume, concurrency] {
       const ProcessGroup& group = ProcessGroup::world();
       if (resume->count()) {
-        // The campaign's config.json holds its settings: only the folder and the threads are taken.
-        for (const CLI::Option* option : command->get_options()) {
-          if (option->count() && option != resume && option != concurrency && option->get_name() != "--campaign") {
-            throw InputError(option->get_name() + ": with --resume the campaign goes on with its own settings " +
-                             "(config.json); give --campaign DIR and at most --concurrency");
-          }
-        }
+        refuse_settings_on_resume(*command, resume, concurrency);
         on_group(group, [&] { run_spsa(group, a->campaign, concurrency->count() ? a->concurrency : 0, true); });
         return;
       }
@@ -459,13 +464,7 @@ void add_texel(CLI::App& tune) {
     auto* concurrency = command->add_option("--concurrency", a->concurrency, "threads (default 1)")->check(CLI::Range(1, 512));
     command->callback([&game, a, command, data, resume, concurrency] { run_driven([&] {
       if (resume->count()) {
-        // The campaign's config.json holds its settings: only the folder and the threads are taken.
-        for (const CLI::Option* option : command->get_options()) {
-          if (option->count() && option != resume && option != concurrency && option->get_name() != "--campaign") {
-            throw InputError(option->get_name() + ": with --resume the campaign goes on with its own settings " +
-                             "(config.json); give --campaign DIR and at most --concurrency");
-          }
-        }
+        refuse_settings_on_resume(*command, resume, concurrency);
         run_texel(a->campaign, concurrency->count() ? a->concurrency : 0, nullptr);
         return;
       }
