@@ -119,17 +119,17 @@ std::vector<SearchResult> release_searches(const State& s, Side side, std::uint6
 }
 
 constexpr const char* kGate = "reports/bullets/2026-11-27-035315.records.jsonl";
-constexpr const char* kClockSafety = "reports/bullets/clock-safety/records.jsonl";
-constexpr const char* kClockDeep = "reports/bullets/clock-deep/records.jsonl";
-constexpr const char* kClockChecked = "reports/bullets/clock-checked/records.jsonl";
-constexpr const char* kClockLong = "reports/bullets/clock-long/records.jsonl";
-constexpr const char* kClockLong256 = "reports/bullets/clock-long256/records.jsonl";
-constexpr const char* kClockDeep8 = "reports/bullets/clock-deep8/records.jsonl";
-constexpr const char* kClockLimit = "reports/bullets/clock-limit/records.jsonl";
-constexpr const char* kClockTrusted = "reports/bullets/clock-trusted/records.jsonl";
-constexpr const char* kClockReserve = "reports/bullets/clock-reserve/records.jsonl";
-constexpr const char* kClockDeep16 = "reports/bullets/clock-deep16/records.jsonl";
-constexpr const char* kClockTimed = "reports/bullets/clock-timed/records.jsonl";
+constexpr const char* kClockSafety = "reports/bullets/experiments/clock-safety/records.jsonl";
+constexpr const char* kClockDeep = "reports/bullets/experiments/clock-deep/records.jsonl";
+constexpr const char* kClockChecked = "reports/bullets/experiments/clock-checked/records.jsonl";
+constexpr const char* kClockLong = "reports/bullets/experiments/clock-long/records.jsonl";
+constexpr const char* kClockLong256 = "reports/bullets/experiments/clock-long256/records.jsonl";
+constexpr const char* kClockDeep8 = "reports/bullets/experiments/clock-deep8/records.jsonl";
+constexpr const char* kClockLimit = "reports/bullets/experiments/clock-limit/records.jsonl";
+constexpr const char* kClockTrusted = "reports/bullets/experiments/clock-trusted/records.jsonl";
+constexpr const char* kClockReserve = "reports/bullets/experiments/clock-reserve/records.jsonl";
+constexpr const char* kClockDeep16 = "reports/bullets/experiments/clock-deep16/records.jsonl";
+constexpr const char* kClockTimed = "reports/bullets/experiments/clock-timed/records.jsonl";
 
 // Doomed, the slow way: the live squares round by round as a list, each step tried and each bullet
 // looked up with bullet_on (no bit shifts), over `horizon` rounds.
