@@ -47,7 +47,7 @@ DEMO := $(BUILD)/demo
 demo: build-gamelab
 	@mkdir -p $(DEMO)
 	@echo "== 1/4 perft: Raichu's move generator against datasets/perft/raichu.json =="
-	@$(GAMELAB) perft raichu --suite --threads $(JOBS) > $(DEMO)/perft.txt || { cat $(DEMO)/perft.txt; exit 1; }
+	@$(GAMELAB) perft raichu --check --threads $(JOBS) > $(DEMO)/perft.txt || { cat $(DEMO)/perft.txt; exit 1; }
 	@tail -n 1 $(DEMO)/perft.txt
 	@echo "== 2/4 SPSA: Raichu's 15 evaluation weights, 200 iterations x 4 game pairs at 300 nodes a move, seed 1 =="
 	@rm -rf $(DEMO)/raichu-spsa $(DEMO)/report

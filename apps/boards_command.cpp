@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "position_options.hpp"
 #include "core/error.hpp"
 #include "core/text_file.hpp"
 #include "registry/game_registry.hpp"
@@ -16,8 +17,7 @@ struct BoardsArgs {
   std::uint64_t seed = 1;
   int count = 50;
   std::string out;
-  std::map<std::string, std::string> values;
-  std::map<std::string, CLI::Option*> flags;
+  GameOptions options;
 };
 
 }  // namespace
@@ -32,14 +32,9 @@ void add_boards_command(CLI::App& app) {
     command->add_option("--seed", args->seed, "seed: the same seed gives the same boards")->required();
     command->add_option("--count", args->count, "number of boards (default 50)")->check(CLI::Range(1, 100000));
     command->add_option("--out", args->out, "folder to write the position files into")->required();
-    for (const auto& option : game.board_options) {
-      args->flags[option.name] = command->add_option("--" + option.name, args->values[option.name], option.help);
-    }
+    args->options.add(*command, game.board_options);
     command->callback([&game, args] {
-      BoardRequest request{args->seed, args->count, {}};
-      for (const auto& [name, option] : args->flags) {
-        if (option->count() > 0) request.options[name] = args->values.at(name);
-      }
+      const BoardRequest request{args->seed, args->count, args->options.given()};
       const auto generated = game.generate_boards(request);
       std::error_code error;
       std::filesystem::create_directories(args->out, error);

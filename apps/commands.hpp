@@ -38,6 +38,8 @@ void add_release_command(CLI::App& app);
 void add_tablebase_command(CLI::App& app);
 // report: HTML and Markdown reports of records, campaigns and releases (eval/report/).
 void add_report_command(CLI::App& app);
+// results: docs/results.md, reports/README.md and tuner/campaigns/README.md, generated (eval/report/results.hpp).
+void add_results_command(CLI::App& app);
 // freeze: tuned values into the marked block of a team's own source file (tuner/freeze/).
 void add_freeze_command(CLI::App& app);
 

@@ -7,8 +7,10 @@
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "core/text_file.hpp"
 #include "eval/match/engine_arg.hpp"
+#include "old_spelling.hpp"
 #include "position_options.hpp"
 #include "registry/bench_suite.hpp"
 #include "registry/game_registry.hpp"
@@ -30,6 +32,7 @@ std::string score_text(int score) {
 
 struct SearchArgs {
   PositionArgs position;
+  std::string limit;  // --limit
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t movetime = 0;
@@ -157,10 +160,13 @@ void add_engine_commands(CLI::App& app) {
 
     auto* s = search->add_subcommand(game.name, "search a " + game.title + " position");
     auto sargs = std::make_shared<SearchArgs>();
-    add_position_options(*s, game, sargs->position);
-    s->add_option("--depth", sargs->depth, "depth limit in plies")->check(CLI::Range(1, 100));
-    s->add_option("--nodes", sargs->nodes, "node limit");
-    s->add_option("--movetime", sargs->movetime, "time limit in milliseconds")->check(CLI::Range(1, 3600000));
+    s->add_option("--limit", sargs->limit,
+                  "the search's limit: depth=D, nodes=N, movetime=MS or a mix (as every command's --limit; default: "
+                  "depth=8 for alpha-beta, the engine's own for simultaneous games)");
+    add_position_options(*s, game, sargs->position);  // after --limit: Bullets' old --limit (its rounds) is not taken here
+    old_spelling(s->add_option("--depth", sargs->depth)->check(CLI::Range(1, 100)), "--limit depth=D");
+    old_spelling(s->add_option("--nodes", sargs->nodes), "--limit nodes=N");
+    old_spelling(s->add_option("--movetime", sargs->movetime)->check(CLI::Range(1, 3600000)), "--limit movetime=MS");
     s->add_option("--params", sargs->params, "parameter file (JSON or SPSA text); default: the built-in defaults");
     // A game whose positions take a --seed (a generated board) reads the search's seed from it too.
     const bool seed_is_position_option = std::any_of(game.position_options.begin(), game.position_options.end(),
@@ -171,6 +177,7 @@ void add_engine_commands(CLI::App& app) {
     s->callback([&game, sargs] {
       SearchRequest request;
       request.position = sargs->position.spec();
+      if (!sargs->limit.empty()) request.limits = parse_limits(sargs->limit, "--limit");
       if (sargs->depth > 0) request.limits.depth = sargs->depth;
       if (sargs->nodes > 0) request.limits.nodes = sargs->nodes;
       if (sargs->movetime > 0) request.limits.movetime_ms = sargs->movetime;
@@ -208,7 +215,8 @@ void add_engine_commands(CLI::App& app) {
     auto bargs = std::make_shared<BenchArgs>();
     b->add_option("--params", bargs->params, "parameter file; default: the built-in defaults");
     b->add_option("--depth", bargs->depth, "override the suite's depth")->check(CLI::Range(1, 64));
-    b->add_option("--suite", bargs->suite, "bench suite file (default datasets/bench/<game>.json)");
+    b->add_option("--positions", bargs->suite, "the bench's positions file (default datasets/bench/<game>.json)");
+    old_spelling(b->add_option("--suite", bargs->suite), "--positions");
     add_eval_options(*b, game, bargs->eval_file, bargs->eval_mode);
     b->add_flag("--json", bargs->json, "print JSON");
     b->add_flag("--check", bargs->check, "fail unless the node count equals the recorded signature");

@@ -7,6 +7,8 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "core/limits.hpp"
+#include "old_spelling.hpp"
 #include "core/error.hpp"
 #include "eval/match/engine_arg.hpp"
 #include "eval/match/match_runner.hpp"
@@ -22,7 +24,8 @@ struct JudgeArgs {
   std::string engine = "depth=6";
   int games = 1;
   std::string client_color = "alternate";
-  double time_limit = 0;
+  double time_limit = 0;  // seconds (--timelimit, the old spelling)
+  std::string client_limit;
   double wait = 0;
   std::string out;
 };
@@ -75,8 +78,8 @@ void add_judge_command(CLI::App& app) {
         ->check(CLI::Range(1, 1000000));
     sub->add_option("--client", args->client_color, "the client's colour: black, white or alternate (default; black first)")
         ->check(CLI::IsMember({"black", "white", "alternate"}));
-    sub->add_option("--timelimit", args->time_limit, "the client's seconds per move (default: the tournament's)")
-        ->check(CLI::Range(0.001, 3600.0));
+    sub->add_option("--client-limit", args->client_limit, "the client's time per move, movetime=MS (default: the tournament's)");
+    old_spelling(sub->add_option("--timelimit", args->time_limit)->check(CLI::Range(0.001, 3600.0)), "--client-limit movetime=MS");
     sub->add_option("--wait", args->wait, "seconds to wait for each client to connect (default: for ever)")
         ->check(CLI::Range(0.0, 1e7));
     sub->add_option("--out", args->out,
@@ -91,6 +94,7 @@ void add_judge_command(CLI::App& app) {
       request.engine = engine.player;
       request.games = args->games;
       request.client_color = args->client_color;
+      if (!args->client_limit.empty()) args->time_limit = movetime_seconds(args->client_limit, "--client-limit");
       request.time_limit_s = args->time_limit > 0 ? args->time_limit : game.bot_time_limit_s;
       request.wait_s = args->wait;
       request.print = [](const std::string& line) { std::cout << line << (line.ends_with('\n') ? "" : "\n") << std::flush; };

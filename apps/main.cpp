@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   gamelab::cli::add_judge_command(app);
   gamelab::cli::add_release_command(app);
   gamelab::cli::add_report_command(app);
+  gamelab::cli::add_results_command(app);
   gamelab::cli::add_tablebase_command(app);
   gamelab::cli::add_freeze_command(app);
   gamelab::cli::add_referee_command(app);

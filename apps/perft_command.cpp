@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "old_spelling.hpp"
 #include "perft_against.hpp"
 #include "core/progress.hpp"
 #include "position_options.hpp"
@@ -21,7 +22,7 @@ struct PerftArgs {
   bool divide = false;
   int threads = 1;
   bool json = false;
-  bool suite = false;
+  bool check = false;  // --check: the perft dataset
   std::string dataset;
   bool deep = false;
   int max_depth = 0;
@@ -126,10 +127,11 @@ void add_perft_command(CLI::App& app) {
     command->add_flag("--divide", args->divide, "list each root move with its count");
     command->add_option("--threads", args->threads, "worker threads (default 1)")->check(CLI::Range(1, 256));
     command->add_flag("--json", args->json, "print JSON instead of text");
-    command->add_flag("--suite", args->suite, "check every position of the game's perft dataset");
-    command->add_option("--dataset", args->dataset, "dataset for --suite (default datasets/perft/<game>.json)");
-    command->add_flag("--deep", args->deep, "with --suite: also the deep (slow) counts");
-    command->add_option("--max-depth", args->max_depth, "with --suite: never deeper than this")
+    command->add_flag("--check", args->check, "check every position of the game's perft dataset");
+    old_spelling(command->add_flag("--suite", args->check), "--check");
+    command->add_option("--dataset", args->dataset, "dataset for --check (default datasets/perft/<game>.json)");
+    command->add_flag("--deep", args->deep, "with --check: also the deep (slow) counts");
+    command->add_option("--max-depth", args->max_depth, "with --check: never deeper than this")
         ->check(CLI::Range(1, 64));
     auto* against = command->add_option("--against", args->against,
                         "compare with your program's perft: runs 'CMD DEPTH POSITION-FILE [MOVE ...]' (docs/tools/perft.md)");
@@ -138,19 +140,19 @@ void add_perft_command(CLI::App& app) {
     command->callback([&game, args, against] {
       if (against->count() > 0) {
         AgainstOptions options{args->against, args->timeout, args->threads};
-        const int code = args->suite ? perft_against_suite(game, args->dataset.empty() ? default_perft_dataset(game.name)
+        const int code = args->check ? perft_against_suite(game, args->dataset.empty() ? default_perft_dataset(game.name)
                                                                                         : args->dataset,
                                                            args->max_depth, options, std::cout)
                                      : perft_against(game, args->position.spec(), args->depth, options, std::cout, std::cerr);
         if (code != 0) throw CLI::RuntimeError(code);
         return;
       }
-      if (args->suite) {
+      if (args->check) {
         if (!run_suite(game, *args)) throw CLI::RuntimeError(1);
         return;
       }
       if (args->depth == 0 && !args->divide) {
-        throw CLI::ValidationError("--depth", "give --depth D (or --suite to check the dataset)");
+        throw CLI::ValidationError("--depth", "give --depth D (or --check to check the dataset)");
       }
       run_single(game, *args);
     });

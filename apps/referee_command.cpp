@@ -8,8 +8,10 @@
 
 #include "commands.hpp"
 #include "core/error.hpp"
+#include "core/limits.hpp"
 #include "eval/match/match_runner.hpp"
 #include "eval/match/referee_game.hpp"
+#include "old_spelling.hpp"
 #include "registry/game_registry.hpp"
 
 namespace gamelab::cli {
@@ -82,7 +84,8 @@ namespace {
 struct PlayArgs {
   std::string first, second, first_name = "first", second_name = "second", openings, boards;
   std::uint64_t seed = 1, pair = 0;
-  double time_limit_s = 0;
+  double time_limit_s = 0;  // --timelimit, the old spelling
+  std::string limit;        // --limit movetime=MS
 };
 
 // One game with two external programs, as `gamelab match` would referee it, its result as a JSON line.
@@ -103,7 +106,8 @@ void referee_one_game(const GameEntry& game, const PlayArgs& a) {
     p.name = name;
     p.command = command;
     p.protocol = game.name;
-    p.time_limit_s = a.time_limit_s > 0 ? a.time_limit_s : game.bot_time_limit_s;
+    const double limit_s = a.limit.empty() ? a.time_limit_s : movetime_seconds(a.limit, "--limit");
+    p.time_limit_s = limit_s > 0 ? limit_s : game.bot_time_limit_s;
     request.players.push_back(p);
   }
   const gamelab::GameRecord played = game.play_game(request);
@@ -141,8 +145,8 @@ void add_referee_command(CLI::App& app) {
     command->add_option("--boards", a->boards, "board folder (default: the game's, as gamelab match)");
     command->add_option("--first-name", a->first_name, "the first program's name in the result (default first)");
     command->add_option("--second-name", a->second_name, "the second program's name (default second)");
-    command->add_option("--timelimit", a->time_limit_s,
-                        "each program's limit per move in seconds (default the tournament's)")->check(CLI::Range(0.001, 3600.0));
+    command->add_option("--limit", a->limit, "each program's time per move, movetime=MS (default: the tournament's)");
+    old_spelling(command->add_option("--timelimit", a->time_limit_s)->check(CLI::Range(0.001, 3600.0)), "--limit movetime=MS");
     command->callback([&game, a] { referee_one_game(game, *a); });
   }
 }

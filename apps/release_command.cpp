@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "old_spelling.hpp"
 #include "distributed.hpp"
 #include "core/error.hpp"
 #include "eval/release/release_gate.hpp"
@@ -24,7 +25,7 @@ struct ReleaseArgs {
   bool limit_given = false;
 };
 
-// A bot's perft script against the game's dataset (`gamelab perft --against CMD --suite`), as the gate's
+// A bot's perft script against the game's dataset (`gamelab perft --against CMD --check`), as the gate's
 // perft step: its output goes to standard error, its verdict into the gate's data.
 nlohmann::ordered_json bot_perft(const GameEntry& game, const std::string& command) {
   const std::string dataset = default_perft_dataset(game.name);
@@ -143,13 +144,14 @@ void add_release_command(CLI::App& app) {
     command->add_option("--suite", o.suite,
                         "band suite of the matches (default datasets/gate/" + game.name +
                             ".json when it exists and no --openings/--boards is given; `none`: no suite)");
-    command->add_option("--clock", o.clock,
+    old_spelling(command->add_option("--clock", o.clock), "--clock-limit");
+    command->add_option("--clock-limit", o.clock,
                         "also play the candidate against the defaults at this timed limit (e.g. movetime=780, the bot's "
                         "real time per move); refused on a loss beyond its interval; with --eval against the current "
                         "release, and refused unless it wins there (its interval above 0)");
     command->add_option("--clock-games", o.clock_games, "games of the clock match (default 40)")->check(CLI::Range(2, 1000000));
     command->add_option("--clock-note", o.clock_note,
-                        "what the --clock limit stands for, written in the report (e.g. a scaled clock: \"a tenth of the bot's 3.9 s\")");
+                        "what the --clock-limit limit stands for, written in the report (e.g. a scaled clock: \"a tenth of the bot's 3.9 s\")");
     command->add_option("--clock-records", o.clock_records, "the clock match's records file while it runs (default: a temporary file)");
     command->add_flag("--resume", o.resume,
                       "continue a stopped gate: its match from --records and its clock match from --clock-records, where "

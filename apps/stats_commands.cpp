@@ -1,4 +1,5 @@
 // gamelab sprt | ratings: the offline statistics calculators (eval/stats, eval/ratings).
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "old_spelling.hpp"
 #include "sprt_arg.hpp"
 #include "core/error.hpp"
 #include "eval/ratings/pgn_export.hpp"
@@ -290,17 +292,18 @@ void add_stats_commands(CLI::App& app) {
   records->excludes(penta)->excludes(wdl);
   auto* spec = sprt->add_option("--sprt", s->sprt, "elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=logistic|normalized], "
                                                   "as on match, tune and release");
-  auto* elo0 = sprt->add_option("--elo0", s->elo0, "H0: Elo difference (in the chosen model); or --sprt");
-  auto* elo1 = sprt->add_option("--elo1", s->elo1, "H1: Elo difference, above elo0; or --sprt");
-  auto* alpha = sprt->add_option("--alpha", s->alpha, "false positive rate (default 0.05)");
-  auto* beta = sprt->add_option("--beta", s->beta, "false negative rate (default 0.05)");
-  auto* model = sprt->add_option("--model", s->model, "logistic (default) or normalized Elo for elo0/elo1");
-  for (auto* single : {elo0, elo1, alpha, beta, model}) spec->excludes(single);
-  elo0->needs(elo1);
-  elo1->needs(elo0);
+  auto* elo0 = old_spelling(sprt->add_option("--elo0", s->elo0), "--sprt elo0=..,elo1=..");
+  auto* elo1 = old_spelling(sprt->add_option("--elo1", s->elo1), "--sprt elo0=..,elo1=..");
+  auto* alpha = old_spelling(sprt->add_option("--alpha", s->alpha), "--sprt ...,alpha=A");
+  auto* beta = old_spelling(sprt->add_option("--beta", s->beta), "--sprt ...,beta=B");
+  auto* model = old_spelling(sprt->add_option("--model", s->model), "--sprt ...,model=M");
+  const std::vector<CLI::Option*> singles = {elo0, elo1, alpha, beta, model};
   sprt->add_flag("--json", s->json, "print JSON");
-  sprt->callback([s, spec, elo0] {
-    if (!spec->count() && !elo0->count()) throw InputError("give the hypotheses: --sprt elo0=..,elo1=.. (or --elo0 and --elo1)");
+  sprt->callback([s, spec, elo0, elo1, singles] {
+    const bool single = std::any_of(singles.begin(), singles.end(), [](const CLI::Option* o) { return o->count() > 0; });
+    if (spec->count() && single) throw InputError("--sprt gives the hypotheses once: leave out --elo0, --elo1, --alpha, --beta and --model");
+    if (elo0->count() != elo1->count()) throw InputError(elo0->count() ? "--elo0 goes with --elo1" : "--elo1 goes with --elo0");
+    if (!spec->count() && !elo0->count()) throw InputError("give the hypotheses: --sprt elo0=..,elo1=..");
     run_sprt(*s);
   });
 

@@ -304,7 +304,7 @@ void add_spsa(CLI::App& tune) {
         ->required();
     auto* resume = command->add_flag("--resume", a->resume,
                                      "continue the campaign in --campaign after a crash or a kill, with its own settings "
-                                     "(as gamelab tune resume DIR)");
+                                     "(its config.json's)");
     auto* concurrency = command->add_option("--concurrency", a->concurrency, "games at once per process (default 1)")
                             ->check(CLI::Range(1, 512));
     command->add_option("--openings", a->openings, "opening suite (default: the game's suite in datasets/)");
@@ -451,7 +451,7 @@ void add_texel(CLI::App& tune) {
         ->required();
     auto* resume = command->add_flag("--resume", a->resume,
                                      "continue the campaign in --campaign after a crash or a kill, with its own settings "
-                                     "(as gamelab tune resume DIR)");
+                                     "(its config.json's)");
     command->add_option("--epochs", a->epochs, "full-batch Adam steps (default 1000)")->check(CLI::Range(0, 100000000));
     command->add_option("--learning-rate", a->learning_rate, "Adam's step size, in weight units (default 1)")
         ->check(CLI::PositiveNumber);
@@ -485,7 +485,7 @@ void add_texel(CLI::App& tune) {
       // Read the data once to fingerprint it; the run below checks the fingerprint against the file.
       const std::string config = campaign_file(a->campaign, "config.json");
       if (std::filesystem::exists(config)) {
-        throw InputError(a->campaign + " already holds a campaign; continue it with: gamelab tune resume " + a->campaign);
+        throw InputError(a->campaign + " already holds a campaign; continue it with --campaign " + a->campaign + " --resume");
       }
       TexelDataset data = load_texel_dataset(game, s.data, s.validation, s.seed, s.concurrency, std::cerr);
       s.data_positions = data.positions;
@@ -515,7 +515,12 @@ void add_tune_command(CLI::App& app) {
   add_recipe(*tune);
   add_texel(*tune);
 
-  auto* resume = tune->add_subcommand("resume", "continue a campaign after a crash or a kill (SPSA or Texel)");
+  // The old spelling of `tune spsa|texel <game> --campaign DIR --resume`: hidden, still accepted.
+  auto* resume = tune->add_subcommand("resume", "");
+  resume->group("");
+  resume->preparse_callback([](std::size_t) {
+    std::cerr << "note: tune resume DIR is an old spelling; the lab's form is tune spsa|texel <game> --campaign DIR --resume\n";
+  });
   auto r = std::make_shared<ResumeArgs>();
   resume->add_option("campaign", r->campaign, "campaign folder")->required();
   resume->add_option("--concurrency", r->concurrency, "threads per process (default: the campaign's)")->check(CLI::Range(1, 512));

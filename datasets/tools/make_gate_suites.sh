@@ -26,7 +26,7 @@ for area in small large; do
       out="$data/boards/bullets-gate/$area-$walls-$rounds"
       rm -rf "$out"
       seed=$((seed + 1))
-      "$gamelab" boards bullets --seed $seed --count 6 --rows $rows --cols $cols --walls $w --limit $limit --out "$out"
+      "$gamelab" boards bullets --seed $seed --count 6 --rows $rows --cols $cols --walls $w --rounds $limit --out "$out"
     done
   done
 done

@@ -64,7 +64,7 @@ Position load_position(const PositionSpec& spec) {
   const int rows = single_option(spec, "rows", 15, kMinSize, kMaxSize);
   const int cols = single_option(spec, "cols", 20, kMinSize, kMaxSize);
   const int walls = single_option(spec, "walls", 40, 0, kMaxCells);
-  const int limit = single_option(spec, "limit", static_cast<int>(kDefaultRoundLimit), 1, 1000000000);
+  const int limit = single_option(spec, "rounds", static_cast<int>(kDefaultRoundLimit), 1, 1000000000);
   return {start_state(generate_board(rows, cols, walls, seed), static_cast<std::uint32_t>(limit)), Red};
 }
 
@@ -127,7 +127,7 @@ GameEntry game_entry() {
       {"rows", "without --board: board height n, 5-64 (default 15)"},
       {"cols", "without --board: board width m, 5-64 (default 20)"},
       {"walls", "without --board: the generator's wall count (default 40)"},
-      {"limit", "without --board: round limit (default 2000)"},
+      {"rounds", "without --board: the round limit (default 2000)", "limit"},
   };
   entry.perft = run_perft;
   entry.tree_moves = bullets_moves;
@@ -141,7 +141,7 @@ GameEntry game_entry() {
       {"rows", "board height n or a range A-B (default 15-50, the tournament's)"},
       {"cols", "board width m or a range A-B (default 20-50)"},
       {"walls", "the generator's wall count or a range (default 10-200)"},
-      {"limit", "round limit or a range (default 2000)"},
+      {"rounds", "the round limit or a range A-B (default 2000)", "limit"},
   };
   entry.generate_boards = [](const BoardRequest& request) {
     return generate_suite(request.seed, request.count, board_ranges(request.options));

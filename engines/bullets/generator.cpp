@@ -54,7 +54,7 @@ BoardRanges board_ranges(const std::map<std::string, std::string>& options) {
   take("rows", kMinSize, kMaxSize, ranges.rows_min, ranges.rows_max);
   take("cols", kMinSize, kMaxSize, ranges.cols_min, ranges.cols_max);
   take("walls", 0, kMaxCells, ranges.walls_min, ranges.walls_max);
-  take("limit", 1, 1000000000, ranges.limit_min, ranges.limit_max);
+  take("rounds", 1, 1000000000, ranges.limit_min, ranges.limit_max);
   return ranges;
 }
 

@@ -102,6 +102,15 @@ SearchLimits parse_limits(const std::string& text, const std::string& what) {
   return limits;
 }
 
+double movetime_seconds(const std::string& text, const std::string& what) {
+  const SearchLimits limits = parse_limits(text, what);
+  if (!limits.movetime_ms || limits.depth || limits.nodes || limits.clock) {
+    throw InputError(what + ": '" + text + "': a per-move time, movetime=MS (milliseconds), and nothing else");
+  }
+  if (*limits.movetime_ms > 3600000) throw InputError(what + ": '" + text + "': at most movetime=3600000 (an hour)");
+  return static_cast<double>(*limits.movetime_ms) / 1000.0;
+}
+
 std::string to_string(const SearchLimits& limits) {
   std::string out;
   auto add = [&](const std::string& item) { out += (out.empty() ? "" : ",") + item; };

@@ -48,5 +48,8 @@ SearchLimits move_limits(const SearchLimits& limits);
 // comma-separated mix ("depth=8,movetime=50"). `what` names the input in error messages (e.g. "--limit").
 SearchLimits parse_limits(const std::string& text, const std::string& what);
 std::string to_string(const SearchLimits& limits);
+// A per-move time as the limit grammar writes it ("movetime=1500") in seconds: the time a tournament
+// protocol gives a program for each move (external bots, the judge's client, the referee's players).
+double movetime_seconds(const std::string& text, const std::string& what);
 
 }  // namespace gamelab

@@ -21,6 +21,7 @@ enum class GameShape { TurnBased, Simultaneous };
 struct PositionOption {
   std::string name;  // long flag without dashes
   std::string help;
+  std::string old_name = {};  // an old spelling still accepted, hidden (where the command has no option of that name)
 };
 
 // Where a position comes from, in order of precedence:

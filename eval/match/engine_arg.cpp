@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "core/error.hpp"
 #include "core/eval_file.hpp"
@@ -88,17 +89,28 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
   }
   if (!items.empty()) {
     throw InputError("--engine '" + text + "': unknown key '" + items.begin()->first +
-                     "' (name, params, nodes, depth, movetime, tc, tb, eval, evalmode, cmd, protocol, timelimit)");
+                     "' (name, params, nodes, depth, movetime, tc, tb, eval, evalmode, cmd, protocol)");
   }
   if (!command.empty()) {
     if (!limits.empty()) arg.player.limits = parse_limits(limits, "--engine " + arg.player.name);
+    std::optional<double> bot_movetime_s;
+    // A bot of a game without an engine protocol gets its tournament's per-move time: movetime=MS in the
+    // limit grammar every command takes (timelimit=SECONDS is the old spelling).
+    if (!game.bot_engine_protocol && arg.player.limits.movetime_ms) {
+      if (!timelimit.empty()) throw InputError("--engine '" + text + "': give movetime=MS or timelimit=SECONDS, not both");
+      if (*arg.player.limits.movetime_ms > 3600000) {
+        throw InputError("--engine '" + text + "': movetime must be at most 3600000 ms (an hour)");
+      }
+      bot_movetime_s = static_cast<double>(*arg.player.limits.movetime_ms) / 1000.0;
+      arg.player.limits.movetime_ms.reset();
+    }
     if (!tablebase.empty() || !eval_file.empty() || !eval_mode.empty()) {
       throw InputError("--engine '" + text + "': an external bot (cmd=) takes no tb, eval or evalmode");
     }
     const SearchLimits& l = arg.player.limits;
-    if (!game.bot_engine_protocol && (l.depth || l.movetime_ms || l.clock)) {
+    if (!game.bot_engine_protocol && (l.depth || l.clock)) {
       throw InputError("--engine '" + text + "': " + game.name + "'s bots (cmd=) take params=, nodes=, protocol= and " +
-                       "timelimit=, not depth, movetime or tc (their own clock is timelimit=)");
+                       "movetime= (their time per move), not depth or tc");
     }
     if (game.bot_engine_protocol && !timelimit.empty()) {
       throw InputError("--engine '" + text + "': " + game.name + "'s bots take tc=, movetime=, depth= or nodes=, not " +
@@ -107,7 +119,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     arg.player.command = command;
     if (!params.empty()) arg.player.params = ParamSet::declared_file(params, game.name);
     arg.player.protocol = protocol.empty() ? game.name : protocol;
-    arg.player.time_limit_s = game.bot_time_limit_s;
+    arg.player.time_limit_s = bot_movetime_s.value_or(game.bot_time_limit_s);
     if (arg.player.protocol != game.name) {
       throw InputError("--engine '" + text + "': protocol '" + arg.player.protocol + "' is not " + game.name + "'s");
     }

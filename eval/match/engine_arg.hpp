@@ -4,7 +4,9 @@
 // more of nodes=N, depth=D, movetime=MS, tc=S+I, tb=FOLDER (endgame tables), eval=FILE (a learned evaluation
 // file, docs/tools/train.md §8; a release file as params= brings its own, eval=none leaves it out) and evalmode=add|replace (the learned output added to the hand-made
 // evaluation, the default, which measured better; or instead of it); for an external bot cmd="COMMAND", protocol=NAME,
-// timelimit=SECONDS (the per-move limit the tournament gives; default: the game's, GameEntry::bot_time_limit_s),
+// movetime=MS (the per-move limit the tournament gives, in the limit grammar every command takes; default:
+// the game's, GameEntry::bot_time_limit_s; timelimit=SECONDS is its old spelling; a UAI bot takes tc=, depth=
+// and nodes= too, in its `go`),
 // and, for a bot that takes them (external_call.hpp), params=FILE (its declared parameters, an SPSA
 // text or a JSON parameter file) and nodes=N (its node budget).
 #include <string>

@@ -266,7 +266,7 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const Engine
   return verdict == SprtVerdict::AcceptH1;
 }
 
-// Step 4: the candidate at the bot's clock (--clock), on the same positions, against the default
+// Step 4: the candidate at the bot's clock (--clock-limit), on the same positions, against the default
 // parameters; with --eval against the baseline, the current release as its bots play it (what a learned
 // evaluation must beat where the tournament plays). Its losses beyond the interval, overall or per band,
 // go to `losses`. With --eval a learned evaluation must also win there: what it gains at the gate's node
@@ -275,7 +275,7 @@ bool play_match(const GameEntry& game, const ReleaseGateOptions& o, const Engine
 std::string play_clock_match(const GameEntry& game, const ReleaseGateOptions& o, const GateSide& candidate,
                              const GateSide& baseline, const std::string& records, Json& data,
                              std::vector<std::string>& losses, std::ostream& progress) {
-  const SearchLimits limits = parse_limits(o.clock, "--clock");
+  const SearchLimits limits = parse_limits(o.clock, "--clock-limit");
   const bool against_release = !o.eval.empty();
   const std::string opponent = against_release ? kClockReleaseOpponent : "default parameters";
   const MatchConfig config = gate_match_config(
@@ -447,7 +447,7 @@ ReleaseGateResult run_bot_gate(const GameEntry& game, const ReleaseGateOptions& 
   if (o.bot_baseline.empty()) throw InputError("--bot-baseline: give the bot the candidate must beat (cmd=\"...\")");
   if (o.out.empty()) throw InputError("--out DIR: the folder for a bot's release report");
   if (!o.params.empty() || !o.baseline.empty()) throw InputError("--params and --baseline are the lab's engine's; a bot gate takes --bot and --bot-baseline");
-  if (!o.clock.empty()) throw InputError("--clock is the lab's engine's; a bot plays its own clock with --limit clock");
+  if (!o.clock.empty()) throw InputError("--clock-limit is the lab's engine's; a bot plays its own clock with --limit clock");
   if (!o.eval.empty() || !o.eval_mode.empty()) {
     throw InputError("--eval is the lab's engine's; a bot carries its own evaluation in its file");
   }
@@ -562,8 +562,8 @@ ReleaseGateResult run_release_gate(const ReleaseGateOptions& o, std::ostream& pr
   if (!parse_limits(o.limit, "--limit").reproducible()) {
     progress << "note: --limit " << o.limit << " is timed: the match's games, and so its verdict, vary from run to run\n";
   }
-  if (!o.clock.empty()) parse_limits(o.clock, "--clock");
-  if (o.clock.empty() && !o.clock_note.empty()) throw InputError("--clock-note describes the --clock match: give --clock");
+  if (!o.clock.empty()) parse_limits(o.clock, "--clock-limit");
+  if (o.clock.empty() && !o.clock_note.empty()) throw InputError("--clock-note describes the --clock-limit match: give --clock-limit");
   if (o.clock_games < 2) throw InputError("--clock-games must be at least 2");
   if (o.resume && o.records.empty()) throw InputError("--resume continues the match in --records FILE: give it");
   if (!o.suite.empty() && o.suite != "none" && (!o.openings.empty() || !o.boards.empty())) {

@@ -9,7 +9,7 @@
 //      default parameters before the first one) accepts H1, and, when the match is over a band suite
 //      (datasets/gate/<game>.json by default: every part of the tournament's range), the candidate
 //      loses on no band and no axis value beyond its 95% interval (eval/match/band_suite.hpp);
-//   4. with --clock LIMIT (e.g. movetime=780, the bot's real time per move), a second match of the
+//   4. with --clock-limit LIMIT (e.g. movetime=780, the bot's real time per move), a second match of the
 //      candidate against the default parameters at that limit shows no loss beyond its interval
 //      overall or on any band. Timed games vary from run to run: this match measures, it is not an SPRT.
 // --force overrides step 3 only (it is recorded in the release and the report; a match given --games

@@ -77,7 +77,7 @@ TEST_CASE("gamelab analyse bullets --records explains each loss over several fil
           "[bullets][cli]") {
   // Two committed clock matches, read as one: the release's four losses, each named by its file, with
   // the bullets on the loser's square at the hit, and the losses counted per band and per kind.
-  const std::string dir = std::string(GAMELAB_SOURCE_DIR) + "/reports/bullets/";
+  const std::string dir = std::string(GAMELAB_SOURCE_DIR) + "/reports/bullets/experiments/";
   const std::string first = dir + "clock-long256/records.jsonl", second = dir + "clock-long/records.jsonl";
   const Run r = run("analyse bullets --records " + first + " " + second + " --engine release");
   REQUIRE(r.status == 0);

@@ -63,7 +63,7 @@ TEST_CASE("the same seed gives the same boards — another seed other boards", "
 }
 
 TEST_CASE("board options take a number or a range within limits", "[bullets][generator]") {
-  const BoardRanges r = board_ranges({{"rows", "20"}, {"cols", "30-40"}, {"walls", "0-5"}, {"limit", "100-2000"}});
+  const BoardRanges r = board_ranges({{"rows", "20"}, {"cols", "30-40"}, {"walls", "0-5"}, {"rounds", "100-2000"}});
   CHECK((r.rows_min == 20 && r.rows_max == 20));
   CHECK((r.cols_min == 30 && r.cols_max == 40));
   CHECK((r.walls_min == 0 && r.walls_max == 5));
@@ -78,7 +78,7 @@ TEST_CASE("board options take a number or a range within limits", "[bullets][gen
   CHECK_THROWS_WITH(board_ranges({{"cols", "40-30"}}), Catch::Contains("--cols"));
   CHECK_THROWS_WITH(board_ranges({{"rows", "65"}}), Catch::Contains("within 5-64"));
   CHECK_THROWS_AS(board_ranges({{"walls", "x"}}), gamelab::InputError);
-  CHECK_THROWS_AS(board_ranges({{"limit", "0"}}), gamelab::InputError);
+  CHECK_THROWS_AS(board_ranges({{"rounds", "0"}}), gamelab::InputError);
 }
 
 TEST_CASE("the committed suite is what `gamelab boards bullets --seed 1 --count 60` writes", "[bullets][generator]") {

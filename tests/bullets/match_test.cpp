@@ -155,7 +155,7 @@ TEST_CASE("gamelab match bullets against misbehaving bots records each fault and
     std::filesystem::remove(out);
     const auto start = std::chrono::steady_clock::now();
     const Run r = run("match bullets --engine name=lab,nodes=300 --engine 'name=bot,cmd=" + kBots + c.script +
-                      ",timelimit=0.1' --games 2 --seed 3 --boards " + boards + " --out " + out);
+                      ",movetime=100' --games 2 --seed 3 --boards " + boards + " --out " + out);
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
     REQUIRE(r.status == 0);
     CHECK_THAT(r.output, Catch::Contains("bot failures"));
@@ -183,7 +183,7 @@ TEST_CASE("gamelab match bullets: the lab's engine against its own tournament pr
   const std::string boards = small_board_folder("bullets_match_self", 16);
   std::filesystem::remove("bullets_match_self.jsonl");
   const Run r = run(std::string("match bullets --engine name=lab,nodes=200 --engine 'name=bot,cmd=") + GAMELAB_BULLETS_BOT +
-                    " --move-ms 60,timelimit=2' --games 2 --boards " + boards + " --out bullets_match_self.jsonl");
+                    " --move-ms 60,movetime=2000' --games 2 --boards " + boards + " --out bullets_match_self.jsonl");
   REQUIRE(r.status == 0);
   const auto lines = gamelab_test::read_records("bullets_match_self.jsonl");
   REQUIRE(lines.size() == 1);

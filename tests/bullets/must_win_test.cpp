@@ -9,8 +9,8 @@
 // so the games are the same on every run.
 //
 // Boards come from the lab's generator in the tournament's ranges, as
-//     gamelab boards bullets --seed 2604 --count 10 --limit 100-2000 --out DIR     (player that stays)
-//     gamelab boards bullets --seed 2605 --count 10 --limit 100-2000 --out DIR     (wanderer)
+//     gamelab boards bullets --seed 2604 --count 10 --rounds 100-2000 --out DIR     (player that stays)
+//     gamelab boards bullets --seed 2605 --count 10 --rounds 100-2000 --out DIR     (wanderer)
 // and, for the fast test, board 0 of --seed 2604 with --rows 15-20 --cols 20-25.
 #include <algorithm>
 #include <cstdlib>
@@ -136,7 +136,7 @@ struct Suite {
 };
 
 // Boards of the tournament's ranges (15-50 x 20-50, walls 10-200, round limit 100-2,000), as
-// `gamelab boards bullets --seed S --count N --limit 100-2000` writes them (`small`: the low end of the
+// `gamelab boards bullets --seed S --count N --rounds 100-2000` writes them (`small`: the low end of the
 // sizes, 15-20 x 20-25, for the fast tests).
 Suite tournament_suite(std::uint64_t seed, int count, bool small = false) {
   BoardRanges ranges;

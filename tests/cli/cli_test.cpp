@@ -125,11 +125,48 @@ TEST_CASE("every command exits 0 on --help, 2 on bad input, and prints its own h
 TEST_CASE("a negative verdict exits 1, bad input 2", "[cli]") {
   const std::string dataset = std::filesystem::absolute("wrong_perft.json").string();
   gamelab::write_file_atomic(dataset, R"({"game": "raichu", "positions": [{"name": "start", "position": "8 w ........W.W.W.W..w.w.w.w................b.b.b.b..B.B.B.B........", "counts": [23], "fast_depth": 1}]})");
-  const Run differs = run("perft raichu --suite --dataset " + dataset);
+  const Run differs = run("perft raichu --check --dataset " + dataset);
   INFO(differs.output);
   CHECK(differs.status == 1);  // the start has 22 moves, the file says 23
-  CHECK(run("perft raichu --suite --dataset " + dataset + ".missing").status == 2);
+  CHECK(run("perft raichu --check --dataset " + dataset + ".missing").status == 2);
   CHECK(run("perft raichu --depth 2 --n 9").status == 2);  // an odd board size
+}
+
+// One convention (docs/tools/cli.md §3): the old spellings that committed recipes and reports' commands
+// use still work, hidden from --help, and name the form the lab teaches.
+TEST_CASE("the old spellings of perft --check, bench --positions and search --limit still work and name the new form", "[cli]") {
+  const Run check = run("perft raichu --check --max-depth 2");
+  const Run suite = run("perft raichu --suite --max-depth 2");
+  REQUIRE(check.status == 0);
+  CHECK(suite.status == 0);
+  CHECK_THAT(suite.output, Catch::Contains("--suite is an old spelling; the lab's form is --check"));
+  CHECK_THAT(run("perft raichu --help").output, !Catch::Contains("--suite"));
+
+  const Run limit = run("search raichu --limit nodes=500 --json");
+  const Run nodes = run("search raichu --nodes 500 --json");
+  REQUIRE(limit.status == 0);
+  auto without_time = [](const std::string& out) {  // the same search, apart from its wall time
+    nlohmann::json j = nlohmann::json::parse(out.substr(out.find('{')));
+    j.erase("seconds");
+    return j;
+  };
+  CHECK(without_time(nodes.output) == without_time(limit.output));
+  CHECK_THAT(nodes.output, Catch::Contains("--nodes is an old spelling; the lab's form is --limit nodes=N"));
+  const Run mixed = run("search raichu --limit depth=3,nodes=100000 --json");
+  REQUIRE(mixed.status == 0);
+  CHECK(nlohmann::json::parse(mixed.output)["depth"] == 3);
+  const Run bad = run("search raichu --limit speed=3");
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.output, Catch::Contains("--limit: unknown limit 'speed'"));
+
+  const std::string file = std::string(GAMELAB_TESTS) + "/../datasets/bench/raichu.json";
+  const Run positions = run("bench raichu --positions " + file + " --depth 2 --json");
+  const Run bench_suite = run("bench raichu --suite " + file + " --depth 2 --json");
+  REQUIRE(positions.status == 0);
+  CHECK(bench_suite.status == 0);
+  CHECK_THAT(bench_suite.output, Catch::Contains("--suite is an old spelling; the lab's form is --positions"));
+  CHECK(nlohmann::json::parse(positions.output)["nodes"] ==
+        nlohmann::json::parse(bench_suite.output.substr(bench_suite.output.find('{')))["nodes"]);
 }
 
 TEST_CASE("every committed opening suite is what its made_by command writes", "[cli]") {
@@ -217,11 +254,13 @@ TEST_CASE("gamelab match --pgnout writes every game with its start position and 
   std::remove("cli_pgn.pgn");
 }
 
-TEST_CASE("gamelab sprt takes --sprt elo0=..,elo1=.. as match, tune and release do, or the single flags", "[cli]") {
+TEST_CASE("gamelab sprt takes --sprt elo0=..,elo1=.. as match, tune and release do, and the old single flags", "[cli]") {
   const Run spec = run("sprt --wdl 60,20,20 --sprt elo0=0,elo1=10,alpha=0.1 --json");
   const Run flags = run("sprt --wdl 60,20,20 --elo0 0 --elo1 10 --alpha 0.1 --json");
   REQUIRE(spec.status == 0);
-  CHECK(spec.output == flags.output);
+  CHECK_THAT(flags.output, Catch::Contains(spec.output));
+  CHECK_THAT(flags.output, Catch::Contains("--elo0 is an old spelling; the lab's form is --sprt"));
+  CHECK_THAT(run("sprt --help").output, !Catch::Contains("--elo0"));
   const Run none = run("sprt --wdl 60,20,20");
   CHECK(none.status == 2);
   CHECK_THAT(none.output, Catch::Contains("give the hypotheses"));

@@ -29,7 +29,7 @@ using gamelab_test::run;
 std::vector<nlohmann::json> pair_against(const std::string& bot, const std::string& out, int nodes = 300) {
   std::filesystem::remove(out);
   const Run r = run("match dcms --engine name=lab,nodes=" + std::to_string(nodes) + " --engine \"name=bot,cmd=" + kBots + bot +
-                    ",timelimit=0.3\" --games 2 --boards " + kBoards + " --seed 5 --out " + out);
+                    ",movetime=300\" --games 2 --boards " + kBoards + " --seed 5 --out " + out);
   INFO(r.output);
   REQUIRE(r.status == 0);
   const auto lines = gamelab_test::read_records(out);

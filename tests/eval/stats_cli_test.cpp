@@ -55,7 +55,7 @@ std::string write_records(const std::string& path, int pairs, std::uint64_t seed
 }  // namespace
 
 TEST_CASE("gamelab sprt --penta prints score, Elo, LOS, draw ratio, LLR, bounds and verdict", "[eval][cli]") {
-  const Run r = run("sprt --penta 10,20,30,20,10 --elo0 0 --elo1 5");
+  const Run r = run("sprt --penta 10,20,30,20,10 --sprt elo0=0,elo1=5");
   REQUIRE(r.status == 0);
   for (const char* text : {"score       0.5000", "Elo         0.00 +- ", "nElo", "LOS         50.00 %",
                            "draw ratio  33.33 % of pairs (DD+WL)", "LLR", "bounds [-2.944, 2.944]",
@@ -65,7 +65,7 @@ TEST_CASE("gamelab sprt --penta prints score, Elo, LOS, draw ratio, LLR, bounds 
 }
 
 TEST_CASE("gamelab sprt --json gives the library's numbers", "[eval][cli]") {
-  const Run r = run("sprt --penta 39,2226,31451,2412,40 --elo0 0.2 --elo1 0.9 --json");
+  const Run r = run("sprt --penta 39,2226,31451,2412,40 --sprt elo0=0.2,elo1=0.9 --json");
   REQUIRE(r.status == 0);
   const auto out = nlohmann::json::parse(r.output);
   PentanomialCounts p;
@@ -76,7 +76,7 @@ TEST_CASE("gamelab sprt --json gives the library's numbers", "[eval][cli]") {
   CHECK(out["model"] == "logistic");
   CHECK(out["verdict"] == "continue");
 
-  const Run n = run("sprt --wdl 600,300,100 --elo0 0 --elo1 5 --model normalized --alpha 0.1 --beta 0.2 --json");
+  const Run n = run("sprt --wdl 600,300,100 --sprt elo0=0,elo1=5,model=normalized,alpha=0.1,beta=0.2 --json");
   REQUIRE(n.status == 0);
   const auto o = nlohmann::json::parse(n.output);
   CHECK(o["llr"].get<double>() == Approx(llr_normalized(WdlCounts{600, 300, 100}, 0, 5)));
@@ -87,7 +87,7 @@ TEST_CASE("gamelab sprt --json gives the library's numbers", "[eval][cli]") {
 }
 
 TEST_CASE("gamelab sprt accepts H0 on a clear loss", "[eval][cli]") {
-  const Run r = run("sprt --wdl 100,300,600 --elo0 0 --elo1 5");
+  const Run r = run("sprt --wdl 100,300,600 --sprt elo0=0,elo1=5");
   CHECK(r.status == 0);
   CHECK_THAT(r.output, Catch::Contains("verdict     accept H0"));
 }
@@ -99,17 +99,17 @@ TEST_CASE("gamelab sprt rejects bad flags and counts with a clear message", "[ev
     CHECK(r.status != 0);
     CHECK_THAT(r.output, Catch::Contains(message));
   };
-  fails_with("sprt --penta 1,2,3 --elo0 0 --elo1 5", "--penta '1,2,3': expected 5 comma-separated counts LL,LD,DD+WL,WD,WW");
-  fails_with("sprt --penta 1,2,3,4,x --elo0 0 --elo1 5", "expected 5 comma-separated counts");
-  fails_with("sprt --wdl 1,-2,3 --elo0 0 --elo1 5", "--wdl '1,-2,3': expected 3 comma-separated counts W,D,L");
-  fails_with("sprt --elo0 0 --elo1 5", "give the results with --penta, --wdl or --records (one of them)");
-  fails_with("sprt --records x.jsonl --penta 1,2,3,4,5 --elo0 0 --elo1 5", "excludes");
-  fails_with("sprt --engine base --penta 1,2,3,4,5 --elo0 0 --elo1 5", "--engine names an engine of --records");
-  fails_with("sprt --records no_such_records.jsonl --elo0 0 --elo1 5", "no_such_records.jsonl");
-  fails_with("sprt --penta 1,2,3,4,5 --wdl 1,2,3 --elo0 0 --elo1 5", "excludes");
-  fails_with("sprt --penta 1,2,3,4,5 --elo0 5 --elo1 0", "must be below elo1");
-  fails_with("sprt --penta 1,2,3,4,5 --elo0 0 --elo1 5 --alpha 1.5", "alpha");
-  fails_with("sprt --penta 1,2,3,4,5 --elo0 0 --elo1 5 --model bayes", "expected logistic or normalized");
+  fails_with("sprt --penta 1,2,3 --sprt elo0=0,elo1=5", "--penta '1,2,3': expected 5 comma-separated counts LL,LD,DD+WL,WD,WW");
+  fails_with("sprt --penta 1,2,3,4,x --sprt elo0=0,elo1=5", "expected 5 comma-separated counts");
+  fails_with("sprt --wdl 1,-2,3 --sprt elo0=0,elo1=5", "--wdl '1,-2,3': expected 3 comma-separated counts W,D,L");
+  fails_with("sprt --sprt elo0=0,elo1=5", "give the results with --penta, --wdl or --records (one of them)");
+  fails_with("sprt --records x.jsonl --penta 1,2,3,4,5 --sprt elo0=0,elo1=5", "excludes");
+  fails_with("sprt --engine base --penta 1,2,3,4,5 --sprt elo0=0,elo1=5", "--engine names an engine of --records");
+  fails_with("sprt --records no_such_records.jsonl --sprt elo0=0,elo1=5", "no_such_records.jsonl");
+  fails_with("sprt --penta 1,2,3,4,5 --wdl 1,2,3 --sprt elo0=0,elo1=5", "excludes");
+  fails_with("sprt --penta 1,2,3,4,5 --sprt elo0=5,elo1=0", "must be below elo1");
+  fails_with("sprt --penta 1,2,3,4,5 --sprt elo0=0,elo1=5,alpha=1.5", "alpha");
+  fails_with("sprt --penta 1,2,3,4,5 --sprt elo0=0,elo1=5,model=bayes", "expected logistic or normalized");
   fails_with("sprt --penta 1,2,3,4,5 --elo1 5", "--elo0");
 }
 
@@ -118,7 +118,7 @@ TEST_CASE("gamelab sprt --records takes one engine's pairs from match records, i
   const std::vector<PairRecord> records = read_records("stats_cli_sprt.jsonl").records;
   for (const std::string engine : {"", "top"}) {
     const std::string name = engine.empty() ? "base" : engine;  // the first engine of the first record by default
-    const Run r = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10 --json" + (engine.empty() ? "" : " --engine " + engine));
+    const Run r = run("sprt --records stats_cli_sprt.jsonl --sprt elo0=0,elo1=10 --json" + (engine.empty() ? "" : " --engine " + engine));
     INFO(r.output);
     REQUIRE(r.status == 0);
     const auto out = nlohmann::json::parse(r.output);
@@ -132,16 +132,16 @@ TEST_CASE("gamelab sprt --records takes one engine's pairs from match records, i
                                   std::to_string(w.losses));
     CHECK(out["llr"].get<double>() == Approx(llr_logistic(p, 0, 10)));
   }
-  const Run text = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10");
+  const Run text = run("sprt --records stats_cli_sprt.jsonl --sprt elo0=0,elo1=10");
   REQUIRE(text.status == 0);
   CHECK_THAT(text.output, Catch::Contains("results     stats_cli_sprt.jsonl, base's side: 120 games (60 pairs), W-D-L "));
   CHECK_THAT(text.output, Catch::Contains(", pentanomial ["));
 
-  const Run nobody = run("sprt --records stats_cli_sprt.jsonl --engine nobody --elo0 0 --elo1 10");
+  const Run nobody = run("sprt --records stats_cli_sprt.jsonl --engine nobody --sprt elo0=0,elo1=10");
   CHECK(nobody.status == 2);
   CHECK_THAT(nobody.output, Catch::Contains("stats_cli_sprt.jsonl: no engine called 'nobody' plays in the records"));
   gamelab::write_file_atomic("stats_cli_sprt.jsonl", "");
-  const Run empty = run("sprt --records stats_cli_sprt.jsonl --elo0 0 --elo1 10");
+  const Run empty = run("sprt --records stats_cli_sprt.jsonl --sprt elo0=0,elo1=10");
   CHECK(empty.status == 2);
   CHECK_THAT(empty.output, Catch::Contains("stats_cli_sprt.jsonl: no game pairs in the records"));
   std::remove("stats_cli_sprt.jsonl");

@@ -34,7 +34,7 @@ std::vector<nlohmann::json> match_against(const std::string& mode, const std::st
   std::filesystem::remove(out);
   std::ostringstream args;
   args << "match jumpchess --engine name=lab,depth=1 --engine 'name=bot,cmd=\"" << GAMELAB_FAKE_BOT << " --mode " << mode
-       << " " << extra << "\",timelimit=" << timelimit << "' --games 2 --seed 3 --out " << out;
+       << " " << extra << "\",movetime=" << static_cast<long>(timelimit * 1000) << "' --games 2 --seed 3 --out " << out;
   r = run(args.str());
   INFO(r.output);
   REQUIRE(r.status == 0);

@@ -119,7 +119,7 @@ TEST_CASE("misbehaving bots lose their games and never hang the match", "[match]
     INFO(c.script);
     const GameEntry& game = find_game("raichu");
     MatchConfig config = raichu_match("match_bots.jsonl", 2, 2);
-    config.engines[1] = parse_engine_arg(std::string("name=bot,cmd=") + kBots + c.script + ",timelimit=0.3", game);
+    config.engines[1] = parse_engine_arg(std::string("name=bot,cmd=") + kBots + c.script + ",movetime=300", game);
     std::ostringstream log;
     const auto start = std::chrono::steady_clock::now();
     const auto summary = run_match(config, log);
@@ -160,11 +160,18 @@ TEST_CASE("engine arguments are checked", "[match]") {
   CHECK_THROWS_WITH(parse_engine_arg("name=A,nodes=5,speed=3", game), Catch::Contains("unknown key 'speed'"));
   CHECK_THROWS_WITH(parse_engine_arg("name=A,nodes=x", game), Catch::Contains("positive integer"));
   CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=\"bot\",protocol=bullets", game), Catch::Contains("not raichu's"));
-  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=bot,timelimit=0", game), Catch::Contains("timelimit"));
-  const auto bot = parse_engine_arg("name=B,cmd=\"python3 my bot.py, v2\",timelimit=2.5", game);
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=bot,movetime=0", game), Catch::Contains("movetime"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=bot,movetime=3600001", game), Catch::Contains("at most 3600000 ms"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=bot,depth=3", game), Catch::Contains("not depth or tc"));
+  CHECK_THROWS_WITH(parse_engine_arg("name=A,cmd=bot,movetime=100,timelimit=2", game), Catch::Contains("not both"));
+  const auto bot = parse_engine_arg("name=B,cmd=\"python3 my bot.py, v2\",movetime=2500", game);
   CHECK(bot.player.command == "python3 my bot.py, v2");
   CHECK(bot.player.time_limit_s == 2.5);
+  CHECK_FALSE(bot.player.limits.movetime_ms);  // the bot's own time per move, not a search limit of the lab's
   CHECK(bot.player.protocol == "raichu");
+  // timelimit=SECONDS, the old spelling, still reads as the same limit.
+  CHECK(parse_engine_arg("name=B,cmd=bot,timelimit=2.5", game).player.time_limit_s == 2.5);
+  CHECK(parse_engine_arg("name=B,cmd=bot", game).player.time_limit_s == game.bot_time_limit_s);
 }
 
 TEST_CASE("openings come from a suite or from a file of positions one to a line, as the field's books", "[match]") {

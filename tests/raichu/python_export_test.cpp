@@ -422,8 +422,8 @@ TEST_CASE("the Raichu export plays whole games against the native bot without a 
   // with that termination recorded.
   const auto out = work_folder() / "raichu_vs_native.jsonl";
   std::filesystem::remove(out);
-  const std::string py = "name=py,cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + exported("raichu", "python") + "\",timelimit=0.5";
-  const std::string native = "name=native,cmd=" + std::string(GAMELAB_RAICHU_BOT) + ",timelimit=0.5";
+  const std::string py = "name=py,cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + exported("raichu", "python") + "\",movetime=500";
+  const std::string native = "name=native,cmd=" + std::string(GAMELAB_RAICHU_BOT) + ",movetime=500";
   const ProcessResult run = gamelab::run_process(
       {GAMELAB_BINARY, "match", "raichu", "--engine", py, "--engine", native, "--games", "2", "--out", out.string()}, "", 1800);
   INFO(run.out << run.err);

@@ -296,12 +296,12 @@ TEST_CASE("bullets through gamelab referee gives the records of the native match
   const std::string boards = gamelab_test::bullets_room(dir, 6);
   const std::string bot = kPython + " " + std::string(GAMELAB_SOURCE_DIR) + "/examples/bullets/mybot.py";
   const std::string native = (dir / "native.jsonl").string(), refereed = (dir / "ref.jsonl").string();
-  const std::string engines = "--engine 'name=a,cmd=\"" + bot + "\",nodes=200,timelimit=5' --engine 'name=b,cmd=\"" + bot +
-                              "\",nodes=100,timelimit=5' --games 4 --seed 3 ";
+  const std::string engines = "--engine 'name=a,cmd=\"" + bot + "\",nodes=200,movetime=5000' --engine 'name=b,cmd=\"" + bot +
+                              "\",nodes=100,movetime=5000' --games 4 --seed 3 ";
   const Run n = run("match bullets " + engines + "--boards " + boards + " --out " + native);
   INFO(n.output);
   REQUIRE(n.status == 0);
-  const Run r = run("match " + lab_referee("bullets", "{first}", "{second}", "--boards " + boards + " --timelimit 5") + " " + engines +
+  const Run r = run("match " + lab_referee("bullets", "{first}", "{second}", "--boards " + boards + " --limit movetime=5000") + " " + engines +
                     "--out " + refereed);
   INFO(r.output);
   REQUIRE(r.status == 0);
@@ -351,12 +351,12 @@ TEST_CASE("raichu through gamelab referee gives the records of the native match"
   const TempFolder dir("referee-native-raichu");
   const std::string bot = kPython + " " + std::string(GAMELAB_SOURCE_DIR) + "/examples/raichu/mybot.py";
   const std::string native = (dir / "native.jsonl").string(), refereed = (dir / "ref.jsonl").string();
-  const std::string engines = "--engine 'name=a,cmd=\"" + bot + "\",nodes=30,timelimit=5' --engine 'name=b,cmd=\"" + bot +
-                              "\",nodes=20,timelimit=5' --games 2 --seed 3 --concurrency 2 ";
+  const std::string engines = "--engine 'name=a,cmd=\"" + bot + "\",nodes=30,movetime=5000' --engine 'name=b,cmd=\"" + bot +
+                              "\",nodes=20,movetime=5000' --games 2 --seed 3 --concurrency 2 ";
   const Run n = run("match raichu " + engines + "--out " + native);
   INFO(n.output);
   REQUIRE(n.status == 0);
-  const Run r = run("match " + lab_referee("raichu", "{first}", "{second}", "--timelimit 5") + " " + engines + "--out " + refereed);
+  const Run r = run("match " + lab_referee("raichu", "{first}", "{second}", "--limit movetime=5000") + " " + engines + "--out " + refereed);
   INFO(r.output);
   REQUIRE(r.status == 0);
   check_same_games(native, refereed, true);

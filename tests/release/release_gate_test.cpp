@@ -178,7 +178,7 @@ TEST_CASE("gamelab release: a band or the clock lost beyond its interval is name
       {"name": "n=8", "tags": {"n": "8"}, "openings": ")") + GAMELAB_DATA_DIR + R"(/openings/raichu-gate.json"},
       {"name": "n=10", "tags": {"n": "10"}, "openings": ")" + GAMELAB_DATA_DIR + R"(/openings/raichu-n10-gate.json"}]})");
   const ProcessResult r = run_gamelab(release_args(
-      root, weak, {"--games", "20", "--limit", "depth=2", "--suite", suite, "--clock", "movetime=5", "--clock-games", "10",
+      root, weak, {"--games", "20", "--limit", "depth=2", "--suite", suite, "--clock-limit", "movetime=5", "--clock-games", "10",
                    "--clock-note", "a stand-in for the bot's 1 s", "--records", root.path("records.jsonl")}));
   INFO(r.out << r.err);
   CHECK(r.exit_code == 1);
@@ -200,8 +200,8 @@ TEST_CASE("gamelab release: bad options are refused before anything runs", "[rel
   Root root("options");
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {release_args(root, "defaults", {"--force", "--suite", "s.json", "--openings", "o.json"}), "a band suite names its own positions"},
-      {release_args(root, "defaults", {"--force", "--clock", "movetime=-5"}), "--clock"},
-      {release_args(root, "defaults", {"--force", "--clock-note", "scaled"}), "--clock-note describes the --clock match"},
+      {release_args(root, "defaults", {"--force", "--clock-limit", "movetime=-5"}), "--clock-limit"},
+      {release_args(root, "defaults", {"--force", "--clock-note", "scaled"}), "--clock-note describes the --clock-limit match"},
       {release_args(root, root.path("missing.json"), {}), "missing.json"},
       {release_args(root, "defaults", {"--games", "10", "--sprt", "elo0=5,elo1=0"}), "elo0"},
       {{"release", "chess", "--params", "defaults"}, "A subcommand is required"},

@@ -299,16 +299,16 @@ std::string plain_words(const std::string& text) {
   return out;
 }
 
-// Every records file in a folder of reports/<game>/ (the matches played for an issue beside the release
-// gate's own reports) must be stated by the folder's README.md in the words `gamelab sprt --records`
+// Every records file in a folder of reports/<game>/experiments/ (the matches played for an issue, apart
+// from the release gate's own reports) must be stated by the folder's README.md in the words `gamelab sprt --records`
 // prints: "N games (P pairs), W-D-L w-d-l", from the side of the first engine of its first record. The
 // failures, each naming the file and what is missing.
 std::vector<std::string> folder_statement_failures(const fs::path& reports, std::vector<std::string>& lines) {
   std::vector<std::string> failures;
   std::vector<fs::path> folders;
   for (const auto& game : fs::directory_iterator(reports)) {
-    if (!game.is_directory()) continue;
-    for (const auto& folder : fs::directory_iterator(game.path())) {
+    if (!game.is_directory() || !fs::is_directory(game.path() / "experiments")) continue;
+    for (const auto& folder : fs::directory_iterator(game.path() / "experiments")) {
       if (folder.is_directory()) folders.push_back(folder.path());
     }
   }

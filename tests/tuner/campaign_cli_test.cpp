@@ -49,14 +49,15 @@ TEST_CASE("an SPSA campaign killed midway and resumed writes the uninterrupted j
   REQUIRE(lines_at_kill >= 2);
   REQUIRE(lines_at_kill < 8);  // really midway
 
-  const auto resumed = run_gamelab("tune resume " + killed);
+  const auto resumed = run_gamelab("tune spsa raichu --campaign " + killed + " --resume");
   INFO(resumed.output);
   REQUIRE(resumed.status == 0);
   CHECK_THAT(resumed.output, Catch::Contains("iteration " + std::to_string(lines_at_kill) + "/8"));
   CHECK(file_text(killed + "/journal.jsonl") == file_text(whole + "/journal.jsonl"));
   CHECK(file_text(killed + "/current.json") == file_text(whole + "/current.json"));
-  // Resuming a finished campaign plays nothing more.
+  // Resuming a finished campaign plays nothing more (here by the old spelling, still accepted).
   const auto again = run_gamelab("tune resume " + killed);
+  CHECK_THAT(again.output, Catch::Contains("tune resume DIR is an old spelling"));
   CHECK(again.status == 0);
   CHECK(count_lines(killed + "/journal.jsonl") == 8);
 }

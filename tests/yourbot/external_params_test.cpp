@@ -40,7 +40,7 @@ std::vector<nlohmann::json> log_lines(const std::string& path) {
 // --engine text of the probe bot writing into `log` in `mode`, with extra arguments. The time limit is
 // generous: Python's start-up alone can take longer than Bullets' 0.15 s on a loaded machine.
 std::string probe(const std::string& name, const std::string& log, const std::string& mode, const std::string& extra = "") {
-  return "'name=" + name + ",timelimit=10,cmd=\"" + kProbe + " " + log + " " + mode + (extra.empty() ? "" : " " + extra) + "\"";
+  return "'name=" + name + ",movetime=10000,cmd=\"" + kProbe + " " + log + " " + mode + (extra.empty() ? "" : " " + extra) + "\"";
 }
 
 }  // namespace
@@ -119,7 +119,7 @@ TEST_CASE("an SPSA campaign tunes an external bot, resumes and verifies it", "[y
   const std::string log = (dir / "probe.log").string();
   const std::string campaign = (dir / "campaign").string();
   // The values and the budget come from --params and --limit, and reach {params} and {nodes} too.
-  const std::string bot = "'cmd=\"" + kProbe + " " + log + " - {params} {nodes}\",timelimit=10'";
+  const std::string bot = "'cmd=\"" + kProbe + " " + log + " - {params} {nodes}\",movetime=10000'";
   const Run r = run("tune spsa bullets --engine " + bot + " --params " + kDeclared + " --limit nodes=50 --iterations 2 "
                     "--pairs-per-iteration 1 --boards " + boards + " --verify-games 0 --campaign " + campaign);
   INFO(r.output);
@@ -169,8 +169,8 @@ TEST_CASE("a faulty bot stops its campaign with the reason, and resume stops the
   for (const Case c : {Case{"die", "crash"}, Case{"garbage", "illegal"}, Case{"slow", "timeout"}, Case{"ignore", "ignores them"}}) {
     const std::string campaign = (dir / c.mode).string();
     // The slow bot sleeps 5 s; the others have 2 s, ample even on a loaded machine.
-    const std::string bot = "'cmd=\"" + kProbe + " " + log + " " + c.mode + "\",timelimit=" +
-                            (std::string(c.mode) == "slow" ? "0.5" : "2") + "'";
+    const std::string bot = "'cmd=\"" + kProbe + " " + log + " " + c.mode + "\",movetime=" +
+                            (std::string(c.mode) == "slow" ? "500" : "2000") + "'";
     const std::string spsa = "tune spsa bullets --engine " + bot + " --params " + kDeclared +
                              " --limit nodes=50 --iterations 2 --pairs-per-iteration 1 --boards " + boards +
                              " --verify-games 0 --campaign " + campaign;
@@ -210,8 +210,8 @@ TEST_CASE("the release gate takes a team's bot: perft against its script, an SPR
   const TempFolder dir("external-release");
   const std::string boards = gamelab_test::bullets_room(dir, 12);
   const std::string out = (dir / "releases").string();
-  const std::string mybot = "'cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/mybot.py\",timelimit=10'";
-  const std::string still = "'cmd=\"" + kProbe + " " + (dir / "log").string() + " -\",timelimit=10'";
+  const std::string mybot = "'cmd=\"" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/mybot.py\",movetime=10000'";
+  const std::string still = "'cmd=\"" + kProbe + " " + (dir / "log").string() + " -\",movetime=10000'";
   const std::string perft = " --perft-against '" + std::string(GAMELAB_PYTHON3) + " " + GAMELAB_EXAMPLES + "/bullets/perft.py'";
   // --records in the test's folder: a refused gate keeps its records where it was told.
   const std::string common = " --limit nodes=500 --games 20 --sprt elo0=0,elo1=400 --boards " + boards + " --out " + out +
@@ -282,8 +282,8 @@ TEST_CASE("the example Raichu bot reads the values and the budget it is handed",
   write_file_atomic(dir / "tuned.spsa", tuned);
   write_file_atomic(dir / "endgame.json", "{\"game\": \"raichu\", \"positions\": [\"8 w .........w................."
                                           "W.......b............................\"]}\n");
-  const std::string match = "match raichu --engine 'name=tuned,timelimit=20,cmd=\"" + bot + "\",params=" +
-                            (dir / "tuned.spsa").string() + ",nodes=300' --engine 'name=plain,timelimit=20,cmd=\"" + bot +
+  const std::string match = "match raichu --engine 'name=tuned,movetime=20000,cmd=\"" + bot + "\",params=" +
+                            (dir / "tuned.spsa").string() + ",nodes=300' --engine 'name=plain,movetime=20000,cmd=\"" + bot +
                             "\",nodes=300' --openings " + (dir / "endgame.json").string() + " --games 2 --out ";
   const Run played = run(match + (dir / "a.jsonl").string());
   INFO(played.output);

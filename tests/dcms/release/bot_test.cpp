@@ -40,7 +40,7 @@ TEST_CASE("dcms_bot is a peer of the lab's referee: a match pair against the lab
   const std::string out = (folder / "records.jsonl").string();
   const ProcessResult run = run_process(
       {GAMELAB_BINARY, "match", "dcms", "--engine", "name=lab,nodes=300", "--engine",
-       "name=bot,cmd=\"" + kBot + " --nodes 300 --time-limit 2\",timelimit=2", "--games", "2", "--boards",
+       "name=bot,cmd=\"" + kBot + " --nodes 300 --time-limit 2\",movetime=2000", "--games", "2", "--boards",
        std::string(GAMELAB_DATA_DIR) + "/boards/dcms", "--seed", "3", "--out", out},
       "", 300);
   INFO(run.out << run.err);

@@ -69,7 +69,7 @@ State replay_transcript(const std::string& transcript, int game, int& client_mov
 TEST_CASE("the judge server and the release client play full games against each other over 127.0.0.1", "[judge][timed]") {
   const int port = free_port();
   const std::string records = std::filesystem::absolute("judged.jsonl").string();  // the test's own folder
-  auto judge = start_judge(port, {"--games", "2", "--engine", "depth=2", "--timelimit", "2", "--out", records});
+  auto judge = start_judge(port, {"--games", "2", "--engine", "depth=2", "--client-limit", "movetime=2000", "--out", records});
   for (int game = 1; game <= 2; ++game) {
     ChildProcess client({JUMPCHESS_BOT, "--port", std::to_string(port), "--team", "7", "--depth", "3", "--time-limit", "1"});
     REQUIRE(client.started());
