@@ -9,6 +9,8 @@ CTEST    := ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 FUZZ_BUILD    ?= build-fuzz
 FUZZ_SECONDS  ?= 60
 FUZZ_PACKAGES := clang libclang-rt-14-dev libomp-dev
+# `make test-slow` only: the report's pages rendered in headless Chromium (tests/report/render_test.cpp).
+SLOW_PACKAGES := chromium
 
 .PHONY: all deps configure build build-gamelab build-tests demo test test-slow bench clean fuzz
 
@@ -86,6 +88,7 @@ test: build-tests
 	$(call run_ctest,-LE slow)
 
 test-slow: build-tests
+	@$(MAKE) --no-print-directory deps PACKAGES="$(PACKAGES) $(SLOW_PACKAGES)"
 	$(call run_ctest,-L slow)
 
 # bench_match leaves Bullets out: its games at 10,000 iterations a move take minutes each

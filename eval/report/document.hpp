@@ -72,6 +72,8 @@ struct Section {
   std::string title{};
   std::vector<Block> blocks{};
   std::vector<Section> subsections{};
+  bool running = false;  // a campaign not finished yet, or a match whose end cannot be told: a watched
+                         // page keeps reloading while a section runs (report.hpp: watch_report)
 };
 
 struct Document {
@@ -79,7 +81,12 @@ struct Document {
   std::string subtitle{};
   std::vector<Section> sections{};
   std::string footer{};
+  std::string status{};     // a line under the title (a watched page: "Updated at ..., watching ...")
+  int refresh_seconds = 0;  // HTML: the page reloads itself every N seconds (a watched page); 0: never
 };
+
+// Whether any section of the document runs still (Section::running).
+bool running(const Document& document);
 
 std::string render_html(const Document& document);
 std::string render_markdown(const Document& document);

@@ -1,9 +1,11 @@
 #include "eval/report/generations_section.hpp"
 
+#include <filesystem>
 #include <map>
 
 #include "core/error.hpp"
 #include "eval/report/campaign_files.hpp"
+#include "eval/report/match_section.hpp"
 #include "eval/report/number_format.hpp"
 #include "eval/report/svg_chart.hpp"
 
@@ -138,6 +140,39 @@ Section generations_section(const std::string& dir) {
                                                                "evaluation before it (dot) and the 95% interval."});
   }
   section.blocks.push_back(table);
+  section.running = done < planned;
+  // The generation under way: its verification match's games so far (gen-K/match.jsonl, no journal line yet).
+  if (!generations.empty() && !generations.rbegin()->second.match.is_object()) {
+    const int k = generations.rbegin()->first;
+    const std::string records = file_in(dir, "gen-" + std::to_string(k) + "/match.jsonl");
+    if (std::filesystem::exists(records)) {
+      const RecordsFile file = read_records(records);
+      if (!file.records.empty()) {
+        MatchInput match;
+        match.path = records;
+        match.records = file.records;
+        if (config.contains("match") && config["match"].contains("sprt") && config["match"]["sprt"].is_object()) {
+          const json& s = config["match"]["sprt"];
+          try {
+            SprtConfig sprt;
+            sprt.elo0 = s.at("elo0").get<double>();
+            sprt.elo1 = s.at("elo1").get<double>();
+            sprt.alpha = s.value("alpha", sprt.alpha);
+            sprt.beta = s.value("beta", sprt.beta);
+            if (s.contains("model")) sprt.model = parse_elo_model(s["model"].get<std::string>());
+            match.sprt = sprt;
+            match.sprt_source = "from config.json";
+          } catch (const json::exception&) {  // no SPRT of its own: the path is drawn against the default bounds
+          }
+        }
+        match.title = "Generation " + std::to_string(k) + "'s verification match, running";
+        match.id = section.id + "-gen" + std::to_string(k) + "-match";
+        Section live = match_section(match);
+        if (auto w = truncation_warning(file); !w.empty()) live.blocks.insert(live.blocks.begin(), Paragraph{w, true});
+        section.subsections.push_back(live);
+      }
+    }
+  }
   section.blocks.push_back(Paragraph{"Each generation's training campaign is a folder of its own (" + dir +
                                          "/gen-K/train): gamelab report draws its loss curves.",
                                      true});

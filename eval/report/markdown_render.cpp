@@ -66,6 +66,7 @@ void render_markdown_section(const Section& section, int level, std::string& out
 std::string render_markdown(const Document& document) {
   std::string out = "# " + escape_markdown(document.title) + "\n\n";
   if (!document.subtitle.empty()) out += escape_markdown(document.subtitle) + "\n\n";
+  if (!document.status.empty()) out += "_" + escape_markdown(document.status) + "_\n\n";
   for (const auto& section : document.sections) render_markdown_section(section, 2, out);
   if (!document.footer.empty()) out += escape_markdown(document.footer) + "\n";
   return out;

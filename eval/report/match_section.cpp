@@ -187,6 +187,7 @@ Section match_section(const MatchInput& input) {
   Section section;
   section.title = input.title.empty() ? "Match: " + a + " vs " + b : input.title;
   section.id = input.id.empty() ? anchor_id(section.title) : input.id;
+  section.running = true;  // until its own SPRT's verdict (below)
   if (pairs.empty()) {
     section.blocks.push_back(Paragraph{input.path + " holds " + count(input.records.size()) +
                                        " pairs but not pair 0: nothing is counted (the statistics count pairs 0, 1, 2, "
@@ -206,6 +207,8 @@ Section match_section(const MatchInput& input) {
   const SprtBounds bounds = sprt_bounds(sprt.alpha, sprt.beta);
   const double llr = llr_path.back();
   const SprtVerdict verdict = sprt_verdict(llr, bounds);
+  // Records do not say how many games a match was to play: only its own SPRT's verdict ends it.
+  section.running = !input.sprt || verdict == SprtVerdict::Continue;
   const std::string game = pairs.front()->game;
 
   std::uint64_t failures = 0;

@@ -96,6 +96,7 @@ Document build_report(const std::vector<std::string>& inputs, const ReportOption
     doc.sections.insert(doc.sections.begin(), match_section(match));
   } else if (!records.empty()) {
     doc.sections.insert(doc.sections.begin(), ratings_section(records, options.ratings));
+    doc.sections.front().running = true;  // records do not say when their matches end
   }
   doc.title = options.title.empty() ? "gamelab report" : options.title;
   std::string from;
@@ -111,6 +112,10 @@ Document build_report(const std::vector<std::string>& inputs, const ReportOption
   doc.footer = "Made by gamelab report. The page holds its own styles and charts (no script, no network); summary.md "
                "beside it has the same numbers.";
   return doc;
+}
+
+bool running(const Document& document) {
+  return std::any_of(document.sections.begin(), document.sections.end(), [](const Section& s) { return s.running; });
 }
 
 ReportFiles write_report(const Document& document, const std::string& dir) {

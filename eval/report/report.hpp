@@ -10,7 +10,7 @@
 //   - a folder of release data (reports/<game>)           -> the release history: Elo over the defaults
 //                                                            release by release, then each release
 // The page is self-contained (inline CSS and SVG, no script, no network) and holds no clock reading:
-// the same inputs give the same bytes.
+// the same inputs give the same bytes. (A watched page, watch.hpp, adds the time it was updated at.)
 #include <optional>
 #include <string>
 #include <vector>

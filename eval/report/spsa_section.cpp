@@ -257,11 +257,38 @@ Section spsa_section(const std::string& dir) {
   }
   section.blocks.push_back(table);
 
+  // The campaign runs until its last iteration and, when it verifies (verify.games > 0), its verification.
+  const bool verifies = config.contains("verify") && json_number(config["verify"], "games") > 0;
+  section.running = done < iterations || (verifies && verified.empty());
   if (verified.empty()) {
     Section verify;
     verify.title = "Verification: tuned against base";
     verify.id = section.id + "-verify";
-    verify.blocks.push_back(Paragraph{"No verification match yet: gamelab tune verify " + dir + " plays it at " + verify_limits + "."});
+    // A verification under way has its records (verify.jsonl) before its verdict (verify.json).
+    const std::string records = file_in(dir, "verify.jsonl");
+    MatchInput match;
+    if (std::filesystem::exists(records)) {
+      const RecordsFile file = read_records(records);
+      match.records = file.records;
+      if (auto w = truncation_warning(file); !w.empty()) verify.blocks.push_back(Paragraph{w, true});
+    }
+    if (match.records.empty()) {
+      verify.blocks.push_back(Paragraph{"No verification match yet: gamelab tune verify " + dir + " plays it at " + verify_limits + "."});
+    } else {
+      verify.blocks.push_back(Paragraph{"The verification match at " + verify_limits + " is running (verify.jsonl, no verify.json yet): "
+                                        "its games so far."});
+      match.path = records;
+      if (config.contains("verify") && config["verify"].contains("sprt") && config["verify"]["sprt"].is_object()) {
+        try {
+          match.sprt = sprt_from(config["verify"]["sprt"]);
+          match.sprt_source = "from config.json";
+        } catch (const json::exception&) {  // no SPRT of its own: the path is drawn against the default bounds
+        }
+      }
+      match.title = "Verification match at " + verify_limits + ", running: tuned vs base";
+      match.id = section.id + "-verify-match";
+      verify.subsections.push_back(match_section(match));
+    }
     section.subsections.push_back(verify);
   }
   for (std::size_t i = 0; i < verified.size(); ++i) {

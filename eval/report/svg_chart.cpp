@@ -200,12 +200,18 @@ std::string line_chart_svg(const LineChart& chart) {
     out += line(x0, sy(r.y), x1, sy(r.y), r.colour, 1.2, " stroke-dasharray=\"6 4\"");
   }
   for (const auto& s : chart.series) {
-    std::string points;
+    std::string points, dot;
+    int finite = 0;
     for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-      if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) points += num(sx(s.x[i])) + "," + num(sy(s.y[i])) + " ";
+      if (std::isfinite(s.x[i]) && std::isfinite(s.y[i])) {
+        points += num(sx(s.x[i])) + "," + num(sy(s.y[i])) + " ";
+        dot = "<circle cx=\"" + num(sx(s.x[i])) + "\" cy=\"" + num(sy(s.y[i])) + "\" r=\"3.5\" fill=\"" + s.colour + "\" />\n";
+        ++finite;
+      }
     }
     if (points.empty()) continue;
     points.pop_back();
+    if (finite == 1) out += dot;  // a line of one point draws nothing: its dot (a release history of one release)
     out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + s.colour + "\" stroke-width=\"" + num(s.width) +
            "\" stroke-linejoin=\"round\"" + (s.dashed ? " stroke-dasharray=\"5 3\"" : "") +
            (s.opacity < 1 ? " stroke-opacity=\"" + fraction(s.opacity) + "\"" : "") + " />\n";

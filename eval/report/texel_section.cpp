@@ -73,6 +73,7 @@ Section texel_section(const std::string& dir) {
   section.title = "Texel campaign: " + game + ", " + dir;
   section.id = "texel-" + anchor_id(dir);
   const int done = epoch.empty() ? 0 : static_cast<int>(epoch.back());
+  section.running = done < epochs;
   const std::size_t best_index = std::min<std::size_t>(static_cast<std::size_t>(std::max(best_epoch, 0)), epoch.size() ? epoch.size() - 1 : 0);
   Cards cards;
   cards.items.push_back({"epochs", std::to_string(done) + " / " + std::to_string(epochs), "full-batch Adam steps",

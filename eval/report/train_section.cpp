@@ -42,6 +42,7 @@ Section train_section(const std::string& dir) {
   Section section;
   section.title = "Training campaign: " + game + ", " + dir;
   section.id = "train-" + anchor_id(dir);
+  section.running = done < epochs;
   std::string shape = form + " over " + json_text(config.value("input_count", nlohmann::json("?"))) + " inputs";
   if (form == "network") shape += ", 2 x " + json_text(config.value("hidden", nlohmann::json("?"))) + " hidden units";
   Cards cards;
