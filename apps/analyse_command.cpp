@@ -1,5 +1,5 @@
-// gamelab analyse <game>: each player's earliest hit on an opponent that never moves, for one position
-// or a folder of position files (Bullets: docs/engines/bullets.md §6).
+// gamelab analyse <game>: a game's own analysis (GameEntry::analyse_position, explain_loss) of one position,
+// a folder of position files, or the lost games of match records (Bullets': docs/engines/bullets.md §6).
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -41,29 +41,6 @@ std::vector<std::string> input_files(const AnalyseArgs& args) {
   std::sort(files.begin(), files.end());
   if (files.empty()) throw InputError("--boards " + args.boards + ": no .txt position file in it");
   return files;
-}
-
-std::string line_of(const HitAnalysis& a) {
-  const std::string target = a.shooter == "R" ? "B" : "R";
-  if (a.hit_round) {
-    return a.shooter + " hits " + target + " at round " + std::to_string(*a.hit_round) + ": " +
-           (a.shot.empty() ? "a bullet already flying" : "shoots " + a.shot) + "; plan " + a.plan;
-  }
-  if (!a.proof.empty()) return a.shooter + " never hits " + target + ": " + a.proof;
-  if (a.past_limit) {
-    return a.shooter + " cannot hit " + target + " by the round limit: the earliest hit is round " + std::to_string(*a.past_limit);
-  }
-  return a.shooter + " cannot hit " + target + " by the round limit, nor in the 20,000 rounds after it";
-}
-
-nlohmann::json json_of(const HitAnalysis& a) {
-  nlohmann::json j = {{"shooter", a.shooter}};
-  j["hit_round"] = a.hit_round ? nlohmann::json(*a.hit_round) : nlohmann::json(nullptr);
-  if (a.hit_round) j["plan"] = a.plan;
-  if (!a.shot.empty()) j["shot"] = a.shot;
-  if (a.past_limit) j["earliest_past_limit"] = *a.past_limit;
-  if (!a.proof.empty()) j["never"] = a.proof;
-  return j;
 }
 
 // "a 3, b 1": the counts of a tally.
@@ -113,11 +90,11 @@ void explain_losses(const GameEntry& game, const AnalyseArgs& args) {
 }  // namespace
 
 void add_analyse_command(CLI::App& app) {
-  auto* analyse = app.add_subcommand("analyse", "each player's earliest hit on an opponent that never moves");
+  auto* analyse = app.add_subcommand("analyse", "a game's own analysis of positions and of the games it lost");
   analyse->require_subcommand(1);
   for (const auto& game : game_registry()) {
-    if (!game.analyse_hits) continue;
-    auto* command = analyse->add_subcommand(game.name, "analyse " + game.title + " positions");
+    if (!game.analyse_position) continue;
+    auto* command = analyse->add_subcommand(game.name, game.analysis_help);
     auto args = std::make_shared<AnalyseArgs>();
     auto* board = command->add_option("--board", args->board, "a position file");
     auto* boards = command->add_option("--boards", args->boards, "a folder of position files (every .txt)");
@@ -126,7 +103,7 @@ void add_analyse_command(CLI::App& app) {
     command->add_option("--engine", args->engine, "with --records: the engine whose losses to explain (default: every loss)");
     board->excludes(boards);
     records->excludes(board)->excludes(boards);
-    command->add_flag("--json", args->json, "one JSON object per line: the file and each player's hit");
+    command->add_flag("--json", args->json, "one JSON object per line: the file and the game's analysis of it");
     command->callback([&game, args, board, boards, records] {
       if (records->count()) {
         if (!game.explain_loss) throw InputError("--records: " + game.title + " has no post-mortem of its games");
@@ -135,14 +112,14 @@ void add_analyse_command(CLI::App& app) {
       }
       if (board->count() + boards->count() == 0) throw InputError("give --board FILE, --boards DIR or --records FILE...");
       for (const std::string& file : input_files(*args)) {
-        const auto hits = game.analyse_hits(read_text_file(file), file);
+        const PositionAnalysis analysis = game.analyse_position(read_text_file(file), file);
         if (args->json) {
-          nlohmann::json j = {{"file", file}, {"hits", nlohmann::json::array()}};
-          for (const auto& a : hits) j["hits"].push_back(json_of(a));
+          nlohmann::json j = nlohmann::json::parse(analysis.json);
+          j["file"] = file;
           std::cout << j.dump() << "\n";
         } else {
           std::cout << file << "\n";
-          for (const auto& a : hits) std::cout << "  " << line_of(a) << "\n";
+          for (const auto& line : analysis.lines) std::cout << "  " << line << "\n";
         }
       }
     });

@@ -146,7 +146,9 @@ GameEntry game_entry() {
   entry.generate_boards = [](const BoardRequest& request) {
     return generate_suite(request.seed, request.count, board_ranges(request.options));
   };
-  entry.analyse_hits = analyse_hits;  // reports.hpp
+  entry.analysis_help = "each player's earliest hit on an opponent that never moves (--board, --boards), and why each "
+                        "game of match records was lost (--records)";
+  entry.analyse_position = analyse_hits;  // reports.hpp
   entry.explain_loss = [](const std::string& opening, const std::vector<std::string>& moves) -> std::optional<LossExplanation> {
     const auto cause = explain_loss(parse_position(opening, "record opening").state, moves);
     if (!cause) return std::nullopt;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
+#include <optional>
 
 #include "bullets/analysis.hpp"
 #include "bullets/engine.hpp"
@@ -47,8 +49,45 @@ SearchReport search_report(const Position& root, std::uint64_t seed, const Searc
   return report;
 }
 
+namespace {
+
+// One player's earliest hit on an opponent that never moves or shoots.
+struct HitAnalysis {
+  std::string shooter;                      // the side letter
+  std::optional<std::uint32_t> hit_round;   // none: no hit within the round limit
+  std::string plan;                         // the shooter's actions until the hit, one digit each
+  std::string shot;                         // where and when it shoots; empty: a bullet already flying hits
+  std::optional<std::uint32_t> past_limit;  // no hit within the limit: the earliest hit after it, if any
+  std::string proof;                        // no hit ever: why
+};
+
+std::string line_of(const HitAnalysis& a) {
+  const std::string target = a.shooter == "R" ? "B" : "R";
+  if (a.hit_round) {
+    return a.shooter + " hits " + target + " at round " + std::to_string(*a.hit_round) + ": " +
+           (a.shot.empty() ? "a bullet already flying" : "shoots " + a.shot) + "; plan " + a.plan;
+  }
+  if (!a.proof.empty()) return a.shooter + " never hits " + target + ": " + a.proof;
+  if (a.past_limit) {
+    return a.shooter + " cannot hit " + target + " by the round limit: the earliest hit is round " + std::to_string(*a.past_limit);
+  }
+  return a.shooter + " cannot hit " + target + " by the round limit, nor in the 20,000 rounds after it";
+}
+
+nlohmann::json json_of(const HitAnalysis& a) {
+  nlohmann::json j = {{"shooter", a.shooter}};
+  j["hit_round"] = a.hit_round ? nlohmann::json(*a.hit_round) : nlohmann::json(nullptr);
+  if (a.hit_round) j["plan"] = a.plan;
+  if (!a.shot.empty()) j["shot"] = a.shot;
+  if (a.past_limit) j["earliest_past_limit"] = *a.past_limit;
+  if (!a.proof.empty()) j["never"] = a.proof;
+  return j;
+}
+
+}  // namespace
+
 // `gamelab analyse bullets`: each player's exact earliest hit on the other standing still (analysis.hpp).
-std::vector<HitAnalysis> analyse_hits(const std::string& text, const std::string& source) {
+PositionAnalysis analyse_hits(const std::string& text, const std::string& source) {
   const State s = parse_position(text, source).state;
   if (s.over()) throw InputError(source + ": the game is already over; there is no hit to plan");
   static const char* kDirNames[4] = {"up", "down", "left", "right"};
@@ -76,7 +115,14 @@ std::vector<HitAnalysis> analyse_hits(const std::string& text, const std::string
     }
     out.push_back(a);
   }
-  return out;
+  PositionAnalysis analysis;
+  nlohmann::json hits = nlohmann::json::array();
+  for (const HitAnalysis& a : out) {
+    analysis.lines.push_back(line_of(a));
+    hits.push_back(json_of(a));
+  }
+  analysis.json = nlohmann::json{{"hits", hits}}.dump();
+  return analysis;
 }
 
 }  // namespace gamelab::bullets

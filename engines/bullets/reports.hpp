@@ -12,6 +12,7 @@
 namespace gamelab::bullets {
 
 SearchReport search_report(const Position& root, std::uint64_t seed, const SearchRequest& request);
-std::vector<HitAnalysis> analyse_hits(const std::string& position_text, const std::string& source);
+// Each player's earliest hit on the other standing still: a line each, and {"hits": [...]}.
+PositionAnalysis analyse_hits(const std::string& position_text, const std::string& source);
 
 }  // namespace gamelab::bullets

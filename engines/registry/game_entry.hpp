@@ -298,15 +298,11 @@ struct TablebaseClassStats {
   int index = 0, total = 0;    // this class's place in the build (1-based) and the number of classes
 };
 
-// One player's earliest hit on an opponent that never moves or shoots, from a position
-// (`gamelab analyse`; Bullets: engines/bullets/analysis.hpp).
-struct HitAnalysis {
-  std::string shooter;                      // the side letter
-  std::optional<std::uint32_t> hit_round;   // none: no hit within the round limit
-  std::string plan;                         // the shooter's actions until the hit, one digit each
-  std::string shot;                         // where and when it shoots; empty: a bullet already flying hits
-  std::optional<std::uint32_t> past_limit;  // no hit within the limit: the earliest hit after it, if any
-  std::string proof;                        // no hit ever: why
+// A game's own analysis of a position (`gamelab analyse <game> --board`; Bullets': each player's earliest
+// hit on an opponent that stays, engines/bullets/reports.hpp): what the game finds, in its own terms.
+struct PositionAnalysis {
+  std::vector<std::string> lines;  // in words, a line each
+  std::string json;                // the same as one JSON object (its fields are the game's)
 };
 
 // Why a recorded game was lost (`gamelab analyse --records`; Bullets: engines/bullets/post_mortem.hpp).
@@ -344,8 +340,10 @@ struct GameEntry {
   // Board generator (empty for games with a fixed start): same request, same boards.
   std::vector<PositionOption> board_options;
   std::function<std::vector<GeneratedBoard>(const BoardRequest&)> generate_boards;
-  // Each player's earliest hit on an opponent that stays (empty for games without one).
-  std::function<std::vector<HitAnalysis>(const std::string& position_text, const std::string& source)> analyse_hits;
+  // The game's own analysis (empty for games without one): `gamelab analyse <game>` exists where a game
+  // gives it, with `analysis_help` as its description; the command knows no game's terms.
+  std::string analysis_help;
+  std::function<PositionAnalysis(const std::string& position_text, const std::string& source)> analyse_position;
   // Why a recorded game was lost (none: it did not end with one side beaten by the rules).
   std::function<std::optional<LossExplanation>(const std::string& opening_text, const std::vector<std::string>& moves)>
       explain_loss;
