@@ -84,7 +84,7 @@ TEST_CASE("ataxx: the UAI bot with the embedded evaluation finds gamelab search'
     for (const State& root : search_positions()) {
       INFO(embedded_eval_test::mode_name(add) << "\n" << fen_string(root));
       const UaiAnswer bot = uai_search(params, test.embedded(add), root, 5);
-      const auto r = gamelab_test::run("search ataxx --board '" + fen_string(root) + "' --depth 5 --json --params " + params_file + " --eval " + test.path +
+      const auto r = gamelab_test::run("search ataxx --board '" + fen_string(root) + "' --limit depth=5 --json --params " + params_file + " --eval " + test.path +
                                            " --eval-mode " + embedded_eval_test::mode_name(add),
                                        gamelab_test::Stderr::Discard);
       INFO(r.output);

@@ -41,7 +41,7 @@ TEST_CASE("bullets: the bot's engine with the embedded evaluation finds gamelab 
       REQUIRE(found.action);
       gamelab::write_file_atomic("bullets-position.txt", bl::position_text(s, you));
       const auto lab = embedded_eval_test::lab_search(
-          test, "--board bullets-position.txt --nodes 1500 --seed " + std::to_string(s.hash), add);
+          test, "--board bullets-position.txt --limit nodes=1500 --seed " + std::to_string(s.hash), add);
       CHECK(bl::action_text(*found.action) == lab["best"]);
       CHECK(found.positions == lab["nodes"]);
       bl::Engine handmade(params, s.hash);

@@ -35,18 +35,18 @@ const std::vector<std::string> kOpen = {"############", "#R.....v...#", "#..#...
 
 TEST_CASE("gamelab search bullets prints both strategies and the action as one integer", "[bullets][cli][search]") {
   gamelab::write_file_atomic("bullets_search_open.txt", tournament_text(kOpen, 3, 'R'));
-  const Run a = run("search bullets --board bullets_search_open.txt --nodes 800 --seed 4");
+  const Run a = run("search bullets --board bullets_search_open.txt --limit nodes=800 --seed 4");
   REQUIRE(a.status == 0);
   CHECK_THAT(a.output, Catch::Contains("strategy R  ") && Catch::Contains("strategy B  ") &&
                            Catch::Contains("800 iterations"));
   const std::string stable = stable_part(a.output);
   CHECK_THAT(stable, Catch::Matches("(?:.|\n)*best [0-8]\n"));
-  CHECK(stable_part(run("search bullets --board bullets_search_open.txt --nodes 800 --seed 4").output) == stable);
+  CHECK(stable_part(run("search bullets --board bullets_search_open.txt --limit nodes=800 --seed 4").output) == stable);
   // No limit: the engine's default iterations.
   CHECK_THAT(run("search bullets --board bullets_search_open.txt").output, Catch::Contains("10000 iterations"));
   // From standard input, as a tournament program would get it; a depth is refused.
-  CHECK(run("search bullets --board - --nodes 100 < bullets_search_open.txt").status == 0);
-  const Run depth = run("search bullets --board bullets_search_open.txt --depth 4");
+  CHECK(run("search bullets --board - --limit nodes=100 < bullets_search_open.txt").status == 0);
+  const Run depth = run("search bullets --board bullets_search_open.txt --limit depth=4");
   CHECK(depth.status != 0);
   CHECK_THAT(depth.output, Catch::Contains("not a depth"));
   std::remove("bullets_search_open.txt");
@@ -55,13 +55,13 @@ TEST_CASE("gamelab search bullets prints both strategies and the action as one i
   std::vector<std::string> start = kOpen;
   start[5] = "#.........B#";  // kOpen has Blue one square left of its start
   gamelab::write_file_atomic("bullets_search_start.txt", tournament_text(start, 3, 'R'));
-  const Run plan = run("search bullets --board bullets_search_start.txt --nodes 800");
+  const Run plan = run("search bullets --board bullets_search_start.txt --limit nodes=800");
   REQUIRE(plan.status == 0);
   CHECK_THAT(plan.output, Catch::Contains("the exact hunt: a player that stays is hit at round 16"));
   std::remove("bullets_search_start.txt");
 
   gamelab::write_file_atomic("bullets_search_trap.txt", tournament_text(kTrap, 0, 'B'));
-  const Run trap = run("search bullets --board bullets_search_trap.txt --nodes 500 --json");
+  const Run trap = run("search bullets --board bullets_search_trap.txt --limit nodes=500 --json");
   REQUIRE(trap.status == 0);
   CHECK_THAT(trap.output, Catch::Contains("\"best\": \"6\"") && Catch::Contains("proven best by the bounds"));
   std::remove("bullets_search_trap.txt");

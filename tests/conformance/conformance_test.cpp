@@ -123,9 +123,9 @@ TEST_CASE("gamelab bench <game> --check matches the signature recorded in engine
   }
 }
 
-TEST_CASE("gamelab perft <game> --suite checks the dataset at its fast depths", "[conformance][perft]") {
+TEST_CASE("gamelab perft <game> --check checks the dataset at its fast depths", "[conformance][perft]") {
   for (const GameEntry& game : gamelab::game_registry()) {
-    const gamelab_test::Run r = run("perft " + game.name + " --suite --threads 2");
+    const gamelab_test::Run r = run("perft " + game.name + " --check --threads 2");
     INFO(game.name << ":\n" << r.output);
     CHECK(r.status == 0);
     CHECK_THAT(r.output, Catch::Contains("counts match"));

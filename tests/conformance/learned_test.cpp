@@ -122,7 +122,7 @@ TEST_CASE("a file trained on a tiny datagen plays in search, match, datagen, ben
     train_test::check_trained_file_plays(
         {.game = game.name,
          .prefix = prefix,
-         .search = "--board " + position + " --nodes " + (simultaneous(game) ? "400" : "3000"),
+         .search = "--board " + position + " --limit nodes=" + (simultaneous(game) ? "400" : "3000"),
          .seed = simultaneous(game) ? "--seed 2" : "",
          .same_analysis = false,  // its lines have the time
          .positions = positions.empty() ? "" : positions.substr(1),
@@ -182,7 +182,7 @@ TEST_CASE("an evaluation file of another game, of another input set or in an unk
     const std::string wrong_game = "game is '" + other.name + "', expected '" + game.name + "'";
     std::string board;
     if (simultaneous(game)) board = " --board " + conformance::position_file(game.name + "-refused.txt", conformance::dataset_positions(game).front().text);
-    const auto search = run("search " + game.name + board + " --nodes 100 --eval " + other_file);
+    const auto search = run("search " + game.name + board + " --limit nodes=100 --eval " + other_file);
     CHECK(search.status == 2);
     CHECK_THAT(search.output, Contains(wrong_game));
     const auto match = run("match " + game.name + " --engine name=a,nodes=50,eval=" + other_file + " --engine name=b,nodes=50 --games 2" +

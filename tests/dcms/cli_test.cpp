@@ -108,18 +108,18 @@ TEST_CASE("gamelab boards dcms writes the committed suite's boards and rejects b
 
 TEST_CASE("gamelab search dcms prints the root strategies and the chosen move", "[dcms][cli][search]") {
   const TempFile file("dcms_cli_search.txt", position_file("full", kOpen, "S 2 1, C 1 2, D 3 2, M 2 5, s 2 6, c 1 5, d 3 6, m 2 4"));
-  const Run win = run("search dcms --board " + file.path + " --nodes 500");
+  const Run win = run("search dcms --board " + file.path + " --limit nodes=500");
   CHECK(win.status == 0);
   CHECK_THAT(win.output, Catch::Contains("proven by the bounds"));
   CHECK_THAT(win.output, Catch::Contains("blue strategy"));
   CHECK_THAT(win.output, Catch::Contains("M 6"));  // onto red's cheeSe at (2,6)
-  const Run red = run("search dcms --board " + file.path + " --side red --nodes 800 --seed 4 --json");
+  const Run red = run("search dcms --board " + file.path + " --side red --limit nodes=800 --seed 4 --json");
   REQUIRE(red.status == 0);
   const auto out = nlohmann::json::parse(red.output);
   CHECK(out["best"].get<std::string>().find('m') != std::string::npos);
   CHECK(out["nodes"].get<std::uint64_t>() > 0);
   CHECK_THAT(out["analysis"].get<std::string>(), Catch::Contains("red strategy"));
-  const Run again = run("search dcms --board " + file.path + " --side red --nodes 800 --seed 4 --json");
+  const Run again = run("search dcms --board " + file.path + " --side red --limit nodes=800 --seed 4 --json");
   const auto repeat = nlohmann::json::parse(again.output);  // the same seed: the same search
   CHECK(repeat["best"] == out["best"]);
   CHECK(repeat["nodes"] == out["nodes"]);

@@ -67,7 +67,7 @@ TEST_CASE("dcms: the bot with the embedded evaluation answers gamelab search's m
       const std::uint64_t seed = dc::bot_request_seed(dc::read_bot_request(in, line, 1), options);
       gamelab::write_file_atomic("dcms-position.txt", dc::position_text(s));
       const auto lab = embedded_eval_test::lab_search(
-          test, "--board dcms-position.txt --side " + std::string(dc::side_name(side)) + " --nodes 1500 --seed " + std::to_string(seed),
+          test, "--board dcms-position.txt --side " + std::string(dc::side_name(side)) + " --limit nodes=1500 --seed " + std::to_string(seed),
           add);
       CHECK(answer == lab["best"].get<std::string>() + "\n");
       differs_from_handmade += answer != bot_answers(request + dc::kQuitRequest, params, options, {});

@@ -58,7 +58,7 @@ TEST_CASE("jumpchess: the client's player with the embedded evaluation finds gam
       ClientPlayer player(params, test.embedded(add));  // a fresh connection's player
       const auto choice = player.choose(root, std::chrono::steady_clock::now(), 3600000, 4);
       write_file_atomic("jumpchess-position.txt", position_text(root));
-      const auto lab = embedded_eval_test::lab_search(test, "--board jumpchess-position.txt --depth 4", add);
+      const auto lab = embedded_eval_test::lab_search(test, "--board jumpchess-position.txt --limit depth=4", add);
       CHECK(path_text(choice.path) == lab["best"]);
       CHECK(choice.score == lab["score"]);
       CHECK(choice.nodes == lab["nodes"]);

@@ -26,7 +26,7 @@ TEST_CASE("gamelab params jumpchess lists the weights then the search knobs", "[
 }
 
 TEST_CASE("gamelab search jumpchess prints iterations, the best path and the board after it", "[jumpchess][cli][engine]") {
-  const Run r = run("search jumpchess --depth 4");
+  const Run r = run("search jumpchess --limit depth=4");
   REQUIRE(r.status == 0);
   CHECK_THAT(r.output, Catch::Contains("depth  1  score"));
   CHECK_THAT(r.output, Catch::Contains("depth  4  score"));
@@ -38,10 +38,10 @@ TEST_CASE("gamelab search jumpchess prints iterations, the best path and the boa
   CHECK(std::count(board.begin(), board.end(), '1') == 9);
   CHECK(std::count(board.begin(), board.end(), '2') == 9);
   // A finished position has no move; a bad one names the problem.
-  const Run over = run("search jumpchess --board 0000001100000011000000110000001100000010000000000000000022000000 --depth 2");
+  const Run over = run("search jumpchess --board 0000001100000011000000110000001100000010000000000000000022000000 --limit depth=2");
   CHECK(over.status == 0);
   CHECK_THAT(over.output, Catch::Contains("the game is over"));
-  CHECK(run("search jumpchess --board 123 --depth 2").status != 0);
+  CHECK(run("search jumpchess --board 123 --limit depth=2").status != 0);
 }
 
 TEST_CASE("the committed opening suites are what gamelab openings writes", "[jumpchess][cli][engine]") {

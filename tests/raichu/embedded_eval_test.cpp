@@ -60,7 +60,7 @@ TEST_CASE("raichu: the bot's engine with the embedded evaluation finds gamelab s
       const auto found = engine.search(root, limits);
       REQUIRE(found.best);
       write_file_atomic("raichu-position.txt", position_line(root) + "\n");
-      const auto lab = embedded_eval_test::lab_search(test, "--board raichu-position.txt --nodes 3000", add);
+      const auto lab = embedded_eval_test::lab_search(test, "--board raichu-position.txt --limit nodes=3000", add);
       CHECK(board_string(play(root, *found.best)) == lab["result"]);
       CHECK(found.score == lab["score"]);
       CHECK(found.nodes == lab["nodes"]);

@@ -362,24 +362,24 @@ TEST_CASE("a report folder whose README misses its records' figures, or is missi
   gamelab_test::TempFolder folder("report_folders");
   // A release report's clock records: frozen with the report (a match folder's records grow as it goes on).
   const fs::path source = fs::path(GAMELAB_SOURCE_DIR) / "reports/raichu/2026-11-28-071645.clock.records.jsonl";
-  fs::create_directories(folder / "raichu/match");
-  fs::copy_file(source, folder / "raichu/match/records.jsonl");
+  fs::create_directories(folder / "raichu/experiments/match");
+  fs::copy_file(source, folder / "raichu/experiments/match/records.jsonl");
   std::vector<std::string> lines;
   {
     const auto failures = folder_statement_failures(folder.path(), lines);
     REQUIRE(failures.size() == 1);
-    CHECK_THAT(failures[0], Catch::Contains("raichu/match/README.md: missing"));
+    CHECK_THAT(failures[0], Catch::Contains("raichu/experiments/match/README.md: missing"));
   }
   const eval::RecordsStatement statement = eval::records_statement(eval::read_records(source.string()).records);
   CHECK(statement.engine == "candidate");
   CHECK(eval::games_text(statement) == "64 games (32 pairs), W-D-L 8-55-1");
   CHECK(eval::pentanomial_text(statement.penta) == "pentanomial [0, 0, 26, 5, 1]");
   {
-    std::ofstream(folder / "raichu/match/README.md") << "Where it stopped: **62 games (31 pairs), W-D-L\n8-53-1**.\n";
+    std::ofstream(folder / "raichu/experiments/match/README.md") << "Where it stopped: **62 games (31 pairs), W-D-L\n8-53-1**.\n";
     const auto failures = folder_statement_failures(folder.path(), lines);
     REQUIRE(failures.size() == 1);
     CHECK_THAT(failures[0], Catch::Contains("does not state '64 games (32 pairs), W-D-L 8-55-1' (candidate's side)"));
   }
-  std::ofstream(folder / "raichu/match/README.md") << "Where it stopped: **64 games (32 pairs), W-D-L\n8-55-1**.\n";
+  std::ofstream(folder / "raichu/experiments/match/README.md") << "Where it stopped: **64 games (32 pairs), W-D-L\n8-55-1**.\n";
   CHECK(folder_statement_failures(folder.path(), lines).empty());
 }

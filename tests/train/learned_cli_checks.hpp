@@ -49,19 +49,19 @@ inline std::string short_bench_suite(const std::string& game, const std::string&
   suite["nodes"] = 200;
   suite["positions"].erase(suite["positions"].begin() + 3, suite["positions"].end());
   gamelab::write_file_atomic(prefix + "-bench.json", suite.dump());
-  return "--suite " + prefix + "-bench.json";
+  return "--positions " + prefix + "-bench.json";
 }
 
 // What one game's "a trained file plays in search, match, datagen, bench and tune spsa" needs.
 struct TrainedFileCli {
   std::string game;
   std::string prefix;       // of the temporary files: PREFIX-learned.jsonl, PREFIX-a.data, PREFIX-spsa, ...
-  std::string search;       // the position and limit of `gamelab search` ("--board FILE --nodes 400", "--nodes 3000")
+  std::string search;       // the position and limit of `gamelab search` ("--board FILE --limit nodes=400", "--limit nodes=3000")
   std::string seed;         // the search's seed option, if any ("--seed 2")
   bool same_analysis;       // the two searches' analyses are equal too (no time in them)
   std::string positions;    // where match, datagen and tune spsa take their games ("--boards DIR"), if not the start
   int datagen_nodes;        // datagen's node limit
-  std::string bench;        // `gamelab bench GAME` arguments ("--suite FILE", "--depth 3")
+  std::string bench;        // `gamelab bench GAME` arguments ("--positions FILE", "--depth 3")
   std::string bench_heading;  // what the bench's output must say before the learned engine's line
 };
 

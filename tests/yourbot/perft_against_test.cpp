@@ -86,7 +86,7 @@ Run against(const std::string& game, const std::string& command, const std::stri
 
 TEST_CASE("each example agrees with the lab on the whole perft suite at depth 2", "[perft_against]") {
   for (const char* game : kGames) {
-    const Run r = against(game, python(example(game)), "--suite --max-depth 2");
+    const Run r = against(game, python(example(game)), "--check --max-depth 2");
     INFO(r.output);
     CHECK(r.status == 0);
     CHECK_THAT(r.output, Catch::Contains(" positions agree, 0 differ, 0 faults"));
@@ -98,7 +98,7 @@ TEST_CASE("each example agrees with the lab on the whole perft suite at its dept
   for (const char* game : kGames) {
     // Jump chess's start at depth 5 is 33 million nodes: minutes in Python. Depth 4 everywhere else.
     const std::string cap = std::string(game) == "jumpchess" ? " --max-depth 4" : "";
-    const Run r = against(game, python(example(game)), "--suite --timeout 600" + cap);
+    const Run r = against(game, python(example(game)), "--check --timeout 600" + cap);
     INFO(r.output);
     CHECK(r.status == 0);
     CHECK_THAT(r.output, Catch::Contains(" positions agree, 0 differ, 0 faults"));
@@ -269,7 +269,7 @@ TEST_CASE("protocol faults: a crash, a timeout, a garbage line give exit 2 and t
   // A crash quotes the end of standard error; in a suite each position reports its fault, exit 2.
   const Run crash = against("raichu", faults[0].program, root_board(dir, "raichu") + " --depth 1");
   CHECK_THAT(crash.output, Catch::Contains("stderr: Traceback: IndexError in legal_moves"));
-  const Run suite = against("bullets", faults[0].program, "--suite --max-depth 1");
+  const Run suite = against("bullets", faults[0].program, "--check --max-depth 1");
   CHECK(suite.status == 2);
   CHECK_THAT(suite.output, Catch::Contains("FAULT") && Catch::Contains(" faults (") && Catch::Contains("0/13 positions agree"));
 }
