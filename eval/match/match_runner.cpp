@@ -213,13 +213,13 @@ std::string summary_text(const MatchSummary& s, const MatchConfig& config) {
 
 namespace {
 
-// Pair k as play_pair plays it; for a game played by its referee, each game's log into `logs`.
-PairRecord play_pair_logged(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
-                            const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
-                            const std::string& adjudication_tables, std::array<std::string, 2>* logs) {
+// Game g (0: a moves first, 1: the seats swapped) of pair k into `record`, whose other fields it sets
+// as the pair's; for a game played by its referee, the game's log into `log`.
+void play_pair_game(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
+                    const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k, int g,
+                    const std::string& adjudication_tables, PairRecord& record, std::string* log) {
   if (positions.empty()) throw InputError("no positions to play from");
   const RefereeSpec* referee = referee_of(game.name);
-  PairRecord record;
   record.game = game.name;
   record.pair = k;
   record.seed = derive_seed(seed, k);
@@ -227,7 +227,7 @@ PairRecord play_pair_logged(const GameEntry& game, const std::vector<std::pair<s
   record.opening = opening;
   record.engines = {EngineRecord{a.player.name, a.params_hash}, EngineRecord{b.player.name, b.params_hash}};
   const EngineArg* seats[2] = {&a, &b};
-  for (int g = 0; g < 2; ++g) {
+  {
     GameRequest request;
     request.opening = opening;
     request.opening_source = source;
@@ -243,7 +243,7 @@ PairRecord play_pair_logged(const GameEntry& game, const std::vector<std::pair<s
       // The referee ran the player's program: it had its turn (the referee counts no plies for us).
       for (int seat = 0; seat < 2; ++seat) plies_seen[seat] = refereed.started[seat] ? 2 : 0;
       if (record.opening.empty()) record.opening = refereed.opening;
-      if (logs) (*logs)[g] = std::move(refereed.log);
+      if (log) *log = std::move(refereed.log);
     } else {
       played = game.play_game(request);
       plies_seen[0] = plies_seen[1] = played.plies;
@@ -254,6 +254,16 @@ PairRecord play_pair_logged(const GameEntry& game, const std::vector<std::pair<s
       check_params_read(second, plies_seen[1], where);
     }
     record.games[g] = to_record(played, request.players[0].name, request.players[1].name);
+  }
+}
+
+// Pair k as play_pair plays it; for a game played by its referee, each game's log into `logs`.
+PairRecord play_pair_logged(const GameEntry& game, const std::vector<std::pair<std::string, std::string>>& positions,
+                            const EngineArg& a, const EngineArg& b, std::uint64_t seed, std::uint64_t k,
+                            const std::string& adjudication_tables, std::array<std::string, 2>* logs) {
+  PairRecord record;
+  for (int g = 0; g < 2; ++g) {
+    play_pair_game(game, positions, a, b, seed, k, g, adjudication_tables, record, logs ? &(*logs)[g] : nullptr);
   }
   return record;
 }
@@ -322,14 +332,33 @@ std::string match_job_text(const MatchJob& job, const std::vector<std::uint64_t>
       .dump();
 }
 
-// The pair's records line; for a game played by its referee, a second line with the games' logs
-// (a JSON array of two texts), which rank 0 writes beside the records.
-std::string play_job_pair(const MatchJob& job, std::uint64_t k) {
-  std::array<std::string, 2> logs;
-  const PairRecord record = play_pair_logged(job.game, job.positions, job.a, job.b, job.seed, k, job.adjudication_tables,
-                                             job.referee ? &logs : nullptr);
+// The work items are games, not pairs: item 2k + g is game g of pair k, so that a thread that comes
+// free takes the next game and the two games of a pair can run at once (a pair on one thread left the
+// other idle at the end of a match, and a referee's short games paid for it: docs/tools/referee.md §4).
+std::vector<std::uint64_t> game_items(const std::vector<std::uint64_t>& pairs) {
+  std::vector<std::uint64_t> items;
+  items.reserve(2 * pairs.size());
+  for (const std::uint64_t k : pairs) {
+    items.push_back(2 * k);
+    items.push_back(2 * k + 1);
+  }
+  return items;
+}
+
+// Item 2k + g: pair k's records line with game g played (and, so that the line reads as a records line,
+// copied into the other game's place, which rank 0 fills from the other item); for a game played
+// by its referee, a second line with the game's log (a JSON string), which rank 0 writes beside the
+// records.
+std::string play_job_game(const MatchJob& job, std::uint64_t item) {
+  PairRecord record;
+  std::string log;
+  play_pair_game(job.game, job.positions, job.a, job.b, job.seed, item / 2, static_cast<int>(item % 2),
+                 job.adjudication_tables, record, job.referee ? &log : nullptr);
+  GameRecord& placeholder = record.games[1 - item % 2];
+  placeholder = record.games[item % 2];
+  std::swap(placeholder.seats[0], placeholder.seats[1]);
   std::string text = to_json_line(record);
-  if (job.referee) text += "\n" + nlohmann::json(logs).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (job.referee) text += "\n" + nlohmann::json(log).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return text;
 }
 
@@ -345,8 +374,8 @@ void serve_match(const std::string& text) {
   MatchJob job{game, {}, engine_from_json(j.at("a"), game), engine_from_json(j.at("b"), game),
                j.at("seed").get<std::uint64_t>(), j.at("adjudication_tables").get<std::string>(), referee_of(game.name)};
   for (const auto& p : j.at("positions")) job.positions.push_back({p[0].get<std::string>(), p[1].get<std::string>()});
-  dist::run_ordered(dist::ProcessGroup::world(), j.at("todo").get<std::vector<std::uint64_t>>(), j.at("concurrency").get<int>(),
-                    [&job](std::uint64_t k) { return play_job_pair(job, k); }, nullptr);
+  dist::run_ordered(dist::ProcessGroup::world(), game_items(j.at("todo").get<std::vector<std::uint64_t>>()),
+                    j.at("concurrency").get<int>(), [&job](std::uint64_t item) { return play_job_game(job, item); }, nullptr);
 }
 
 MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
@@ -438,27 +467,36 @@ MatchSummary run_match(const MatchConfig& config, std::ostream& progress) {
   const dist::ProcessGroup& group = dist::ProcessGroup::world();
   const MatchJob job{game, positions, config.engines[0], config.engines[1], config.seed, config.adjudication_tables, referee};
   dist::send_job(group, {"match", match_job_text(job, todo, config.concurrency)});
-  dist::run_ordered(group, todo, config.concurrency, [&job](std::uint64_t k) { return play_job_pair(job, k); },
-                    [&](std::uint64_t k, std::string&& line) {
-                      std::string logs;
+  PairRecord first_game;        // game 0 of the pair being delivered, until its game 1 comes
+  std::string first_game_log;
+  dist::run_ordered(group, game_items(todo), config.concurrency, [&job](std::uint64_t item) { return play_job_game(job, item); },
+                    [&](std::uint64_t item, std::string&& text) {
+                      const std::uint64_t k = item / 2;
+                      std::string log;
                       if (referee) {
-                        const auto cut = line.find('\n');
+                        const auto cut = text.find('\n');
                         if (cut != std::string::npos) {
-                          logs = line.substr(cut + 1);
-                          line.resize(cut);
+                          log = nlohmann::json::parse(text.substr(cut + 1)).get<std::string>();
+                          text.resize(cut);
                         }
                       }
-                      PairRecord record = parse_record_line(line);
+                      if (item % 2 == 0) {  // items come in order: the pair is whole with its next
+                        first_game = parse_record_line(text);
+                        first_game_log = std::move(log);
+                        return true;
+                      }
+                      PairRecord record = parse_record_line(text);
+                      record.games[0] = first_game.games[0];
+                      if (!first_game.opening.empty()) record.opening = first_game.opening;
+                      std::string line = to_json_line(record);
+                      const std::array<std::string, 2> logs = {std::move(first_game_log), std::move(log)};
                       if (!banded.band.empty()) {  // rank 0 names the band: the other ranks need not know the suite
                         record.band = banded.band[k % banded.band.size()];
                         line = to_json_line(record);
                       }
                       appender.append(line);
-                      if (referee_log && !logs.empty()) {
-                        for (const auto& text : nlohmann::json::parse(logs)) {
-                          const std::string& t = text.get_ref<const std::string&>();
-                          std::fwrite(t.data(), 1, t.size(), referee_log.get());
-                        }
+                      if (referee_log) {
+                        for (const std::string& t : logs) std::fwrite(t.data(), 1, t.size(), referee_log.get());
                         std::fflush(referee_log.get());
                       }
                       all.push_back(std::move(record));
