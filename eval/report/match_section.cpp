@@ -250,7 +250,7 @@ Section match_section(const MatchInput& input) {
   config.engines[0].player.name = a;
   config.engines[1].player.name = b;
   config.sprt = input.sprt;
-  section.blocks.push_back(Paragraph{"As gamelab match printed it at the end:", true});
+  section.blocks.push_back(Paragraph{"As gamelab match prints them for the games above (at its end, or so far while it runs):", true});
   section.blocks.push_back(Code{summary_text(summary, config)});
 
   Table penta;
