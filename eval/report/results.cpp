@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -407,6 +408,25 @@ void game_section(std::ostringstream& out, const fs::path& root, const ResultsGa
   }
 }
 
+// One row a game of a page's table of current releases: `row` writes the cells after the game's title for a
+// game with a release (its newest report, that report's match); a game without one gets `empty_cells`.
+void release_rows(std::ostringstream& out, const std::vector<ResultsGame>& games,
+                  const std::map<std::string, std::optional<GameRelease>>& releases, int empty_cells,
+                  const std::function<void(const GameRelease&, const Report&, const json& match)>& row) {
+  for (const auto& game : games) {
+    const auto& g = releases.at(game.name);
+    out << "| " << cell(game.title) << " | ";
+    if (!g) {
+      out << "no release |";
+      for (int k = 0; k < empty_cells; ++k) out << " |";
+      out << "\n";
+      continue;
+    }
+    const Report& r = *g->chain.front();
+    row(*g, r, member(r.data, "match"));
+  }
+}
+
 std::string results_page(const fs::path& root, const std::vector<ResultsGame>& games,
                          const std::map<std::string, std::optional<GameRelease>>& releases) {
   std::ostringstream out;
@@ -422,17 +442,11 @@ std::string results_page(const fs::path& root, const std::vector<ResultsGame>& g
          "Each figure comes with the command that computes it again from the committed records.\n\n";
   out << "| game | release report | at the gate | at the clock | learned evaluation |\n"
       << "| --- | --- | --- | --- | --- |\n";
-  for (const auto& game : games) {
-    const auto& g = releases.at(game.name);
-    if (!g) {
-      out << "| " << cell(game.title) << " | no release | | | |\n";
-      continue;
-    }
-    const Report& r = *g->chain.front();
-    const json& m = member(r.data, "match");
+  release_rows(out, games, releases, 3, [&](const GameRelease& release, const Report& r, const json& m) {
+    const GameRelease* g = &release;
     const json& clock = member(r.data, "clock");
     const std::string md = text_of(g->release, "report");
-    out << "| " << cell(game.title) << " | [" << r.id << "](../" << md << ") | "
+    out << "[" << r.id << "](../" << md << ") | "
         << (m.is_object() ? elo_text(m) + ", " + std::to_string(count_of(m, "games")) + " games at " + text_of(m, "limit")
                           : std::string("no match"))
         << " | "
@@ -444,7 +458,7 @@ std::string results_page(const fs::path& root, const std::vector<ResultsGame>& g
                 ? std::string(share_measured(r) ? "yes: its share is the gate's gain" : "yes: its share is not recorded")
                 : std::string("none"))
         << " |\n";
-  }
+  });
   out << "\n";
   for (const auto& game : games) game_section(out, root, game, releases.at(game.name));
   std::string text = out.str();
@@ -464,19 +478,12 @@ std::string reports_page(const fs::path& root, const std::vector<ResultsGame>& g
          "reproduce them, are in [docs/results.md](../docs/results.md).\n\n";
   out << "## Current releases\n\n| game | release report | gated | decision | against | at the gate |\n"
       << "| --- | --- | --- | --- | --- | --- |\n";
-  for (const auto& game : games) {
-    const auto& g = releases.at(game.name);
-    if (!g) {
-      out << "| " << cell(game.title) << " | no release | | | | |\n";
-      continue;
-    }
-    const Report& r = *g->chain.front();
-    const json& m = member(r.data, "match");
+  release_rows(out, games, releases, 4, [&](const GameRelease& g, const Report& r, const json& m) {
     const std::string md = fs::path(r.file).replace_extension(".md").lexically_relative("reports").string();
-    out << "| " << cell(game.title) << " | [" << md << "](" << md << ") | " << date_of(text_of(r.data, "date")) << " | "
-        << cell(text_of(member(r.data, "gate"), "decision")) << " | " << cell(against_short(g->reports, r)) << " | "
+    out << "[" << md << "](" << md << ") | " << date_of(text_of(r.data, "date")) << " | "
+        << cell(text_of(member(r.data, "gate"), "decision")) << " | " << cell(against_short(g.reports, r)) << " | "
         << (m.is_object() ? elo_text(m) + " at " + text_of(m, "limit") : std::string()) << " |\n";
-  }
+  });
   out << "\n## Experiments\n\n";
   for (const auto& game : games) {
     const fs::path dir = root / "reports" / game.name / "experiments";
@@ -591,6 +598,21 @@ std::vector<std::string> write_pages(const std::string& root, const std::vector<
   return written;
 }
 
+namespace {
+
+// A folder, with what its README says of it (title and status).
+ReadmeFolder readme_folder(const std::filesystem::path& folder, const std::string& root) {
+  const results_detail::ReadmeFacts facts = results_detail::readme_facts(folder / "README.md");
+  ReadmeFolder f;
+  f.path = std::filesystem::relative(folder, root).string();
+  f.has_readme = facts.exists;
+  f.title = facts.title;
+  f.status = facts.status;
+  return f;
+}
+
+}  // namespace
+
 std::vector<ReadmeFolder> campaign_folders(const std::string& root) {
   using namespace results_detail;
   using results_detail::member;
@@ -598,12 +620,7 @@ std::vector<ReadmeFolder> campaign_folders(const std::string& root) {
   std::vector<ReadmeFolder> out;
   for (const auto& group : sorted_entries(fs::path(root) / "tuner" / "campaigns", true)) {
     for (const auto& folder : sorted_entries(group, true)) {
-      const ReadmeFacts facts = readme_facts(folder / "README.md");
-      ReadmeFolder f;
-      f.path = fs::relative(folder, root).string();
-      f.has_readme = facts.exists;
-      f.title = facts.title;
-      f.status = facts.status;
+      ReadmeFolder f = readme_folder(folder, root);
       if (fs::is_regular_file(folder / "config.json")) {
         try {
           f.kind = text_of(read_json_file((folder / "config.json").string()), "kind");
@@ -624,13 +641,7 @@ std::vector<ReadmeFolder> experiment_folders(const std::string& root, const std:
   std::vector<ReadmeFolder> out;
   for (const auto& game : games) {
     for (const auto& folder : sorted_entries(fs::path(root) / "reports" / game.name / "experiments", true)) {
-      const ReadmeFacts facts = readme_facts(folder / "README.md");
-      ReadmeFolder f;
-      f.path = fs::relative(folder, root).string();
-      f.has_readme = facts.exists;
-      f.title = facts.title;
-      f.status = facts.status;
-      out.push_back(std::move(f));
+      out.push_back(readme_folder(folder, root));
     }
   }
   return out;
