@@ -102,13 +102,17 @@ SearchLimits parse_limits(const std::string& text, const std::string& what) {
   return limits;
 }
 
+double movetime_seconds(std::int64_t movetime_ms, const std::string& what) {
+  if (movetime_ms > 3600000) throw InputError(what + ": movetime must be at most 3600000 ms (an hour)");
+  return static_cast<double>(movetime_ms) / 1000.0;
+}
+
 double movetime_seconds(const std::string& text, const std::string& what) {
   const SearchLimits limits = parse_limits(text, what);
   if (!limits.movetime_ms || limits.depth || limits.nodes || limits.clock) {
     throw InputError(what + ": '" + text + "': a per-move time, movetime=MS (milliseconds), and nothing else");
   }
-  if (*limits.movetime_ms > 3600000) throw InputError(what + ": '" + text + "': at most movetime=3600000 (an hour)");
-  return static_cast<double>(*limits.movetime_ms) / 1000.0;
+  return movetime_seconds(*limits.movetime_ms, what + " '" + text + "'");
 }
 
 std::string to_string(const SearchLimits& limits) {

@@ -51,5 +51,7 @@ std::string to_string(const SearchLimits& limits);
 // A per-move time as the limit grammar writes it ("movetime=1500") in seconds: the time a tournament
 // protocol gives a program for each move (external bots, the judge's client, the referee's players).
 double movetime_seconds(const std::string& text, const std::string& what);
+// The same for a movetime already read (at most an hour).
+double movetime_seconds(std::int64_t movetime_ms, const std::string& what);
 
 }  // namespace gamelab

@@ -98,10 +98,7 @@ EngineArg parse_engine_arg(const std::string& text, const GameEntry& game) {
     // limit grammar every command takes (timelimit=SECONDS is the old spelling).
     if (!game.bot_engine_protocol && arg.player.limits.movetime_ms) {
       if (!timelimit.empty()) throw InputError("--engine '" + text + "': give movetime=MS or timelimit=SECONDS, not both");
-      if (*arg.player.limits.movetime_ms > 3600000) {
-        throw InputError("--engine '" + text + "': movetime must be at most 3600000 ms (an hour)");
-      }
-      bot_movetime_s = static_cast<double>(*arg.player.limits.movetime_ms) / 1000.0;
+      bot_movetime_s = movetime_seconds(*arg.player.limits.movetime_ms, "--engine '" + text + "'");
       arg.player.limits.movetime_ms.reset();
     }
     if (!tablebase.empty() || !eval_file.empty() || !eval_mode.empty()) {
