@@ -1,33 +1,27 @@
 #pragma once
 // Refereeing Bullets games for the match runner (the referee loop of registry/play_loop.hpp): seat 0
-// is Blue (side 0), seat 1 Red; each seat is the lab's engine or an external bot speaking the
-// tournament's protocol (docs/rules/bullets.md): the program is started afresh every turn, reads the
-// tournament's input on standard input and prints one integer 0-8.
-//
-// Faults, as the tournament treats them, and how the lab records them (docs/rules/bullets.md §8):
-//  - output that is not exactly one integer 0-8 (blanks and line ends around it allowed): the game is
-//    forfeited at once — termination "illegal", the bot's seat at fault;
-//  - no output within the time limit: the turn is played as 8 and the game goes on, as in the
-//    tournament; the lab still records it: the joint move is marked, and a game that then ends by the
-//    rules keeps its score but is recorded with termination "timeout" (or "crash" when the bot exited
-//    or died without output) and the first seat that failed, so the match counts it;
-//  - a valid answer counts even if the bot then crashes or lingers (only the output is read);
-//  - a program that cannot be started at all forfeits ("crash").
+// is Blue (side 0), seat 1 Red; each seat is the lab's engine or an external bot (external_bot.hpp).
+// And Texel tuning data: self-play games of the lab's engine, their positions labelled with the game's
+// result from Blue's (side 0's) point of view, as the evaluation sees them (the self-play loop over the
+// referee's Play).
 #include <string>
+#include <vector>
 
-#include "bullets/rules.hpp"
-#include "registry/play_loop.hpp"
+#include "bullets/state.hpp"
+#include "registry/game_entry.hpp"
 
 namespace gamelab::bullets {
 
-// The action played (8 when there was no answer), the fault (Normal: a valid answer in time), whether
-// the game is lost at once (garbage, or no program) and what went wrong, for the record.
-using BotAnswer = loop::Answer<Action>;
-
-// Asks `bot` for `side`'s action in `state` (not over), within bot.time_limit_s seconds.
-BotAnswer ask_external_bot(const PlayerSpec& bot, const State& state, Side side);
-
 // One refereed game from request.opening (a position file; its side letter is ignored).
 GameRecord play_game(const GameRequest& request);
+
+// Positions where the static evaluation is unreliable: a bullet arrives next to a player next round
+// (one of its moves is unsafe), a player is doomed, or a shot would doom a player.
+bool tactical(const State& state);
+
+// request.opening: a position file; empty: a board drawn from the tournament's ranges (15-50 x 20-50,
+// walls 10-200, round limit 100-2000) with request.seed. Then request.random_plies seeded random joint
+// moves (never one that ends the game), then the engine on both sides until the game ends.
+std::vector<LabelledPosition> datagen_game(const DatagenRequest& request);
 
 }  // namespace gamelab::bullets

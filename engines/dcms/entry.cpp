@@ -1,14 +1,12 @@
 #include "dcms/entry.hpp"
 
-#include <filesystem>
-
 #include "core/error.hpp"
-#include "core/text_file.hpp"
 #include "dcms/export/export_python.hpp"
 #include "dcms/game.hpp"
 #include "dcms/generator.hpp"
 #include "dcms/match.hpp"
 #include "dcms/notation.hpp"
+#include "dcms/position_options.hpp"
 #include "dcms/search_report.hpp"
 #include "dcms/sparse_inputs.hpp"
 #include "registry/entry_of.hpp"
@@ -17,34 +15,6 @@
 namespace gamelab::dcms {
 
 namespace {
-
-// A position file from the dataset (text) or from --board FILE. --variant must agree with a file that
-// has pieces; a setup-phase board (no piece lines) can be played in either variant, so there it sets it.
-State load_position(const PositionSpec& spec) {
-  State state;
-  if (!spec.text.empty()) {
-    state = parse_position_text(spec.text, spec.source);
-  } else if (spec.board.empty()) {
-    throw InputError(
-        "dcms needs --board FILE: a position file (docs/rules/common.md §3: 'variant ROWS COLS TURN', the board rows, "
-        "one 'LETTER ROW COL' line per piece); `gamelab boards dcms` writes setup-phase boards");
-  } else if (!std::filesystem::is_regular_file(spec.board)) {
-    throw InputError("--board " + spec.board + ": no such file; a Dog-Cat-Mouse-cheeSe position is a file (docs/rules/common.md §3)");
-  } else {
-    state = parse_position_text(read_text_file(spec.board), spec.board);
-  }
-  const auto option = spec.options.find("variant");
-  if (option != spec.options.end()) {
-    const Variant variant = parse_variant(option->second, "--variant");
-    if (state.phase == Phase::Setup) {
-      state = setup_state(*state.board, variant, state.turn_limit);
-    } else if (variant != state.variant) {
-      throw InputError("--variant " + option->second + " disagrees with " + (spec.board.empty() ? spec.source : spec.board) +
-                       " (variant " + variant_name(state.variant) + ")");
-    }
-  }
-  return state;
-}
 
 PerftReport run_perft(const PerftRequest& request) {
   const State root = load_position(request.position);
@@ -65,23 +35,6 @@ std::vector<GeneratedBoard> run_generator(const BoardRequest& request) {
   std::vector<GeneratedBoard> out;
   for (auto& board : generate_suite(request.seed, request.count, options)) {
     out.push_back({std::move(board.name), std::move(board.text)});
-  }
-  return out;
-}
-
-std::vector<TreeMove> dcms_moves(const std::string& text) {
-  using namespace dcms;
-  const State s = parse_position_text(text, "position");
-  std::vector<TreeMove> out;
-  if (s.phase == Phase::Setup || ends_before_moves(s)) return out;
-  dcms::ActionList blue, red;
-  generate_actions(s, kBlue, blue);
-  generate_actions(s, kRed, red);
-  for (const auto& b : blue) {
-    for (const auto& r : red) {
-      const State child = play(s, b, r);
-      out.push_back({without_blanks(joint_move_text(b, r)), position_text(child), ends_before_moves(child)});
-    }
   }
   return out;
 }
@@ -111,23 +64,14 @@ std::string dcms_canonical(const std::string& text, const std::string& token) {
 }  // namespace
 
 GameEntry game_entry() {
-  GameEntry entry;
-  entry.name = "dcms";
-  entry.title = "Dog-Cat-Mouse-cheeSe";
-  entry.shape = GameShape::Simultaneous;
-  entry.position_options = {
-      {"variant", "mouse or full; must agree with a position file that has pieces, and sets the variant of a "
-                  "setup-phase board"},
-      {"side", "search: the side the engine plays, blue or red (default blue); other commands ignore it"},
+  GameEntry entry = entry_of<Game>("Dog-Cat-Mouse-cheeSe", load_position);
+  entry.position_options = position_options();
+  entry.perft = run_perft;  // a setup-phase board has no joint moves to count
+  entry.tree_moves = [](const std::string& text) {
+    if (parse_position_text(text, "position").phase == Phase::Setup) return std::vector<TreeMove>{};
+    return tree_moves_of<Game>(text);
   };
-  entry.perft = run_perft;
-  entry.tree_moves = dcms_moves;
   entry.canonical_move = dcms_canonical;
-  entry.random_game = random_game<Game>;
-  entry.show = [](const PositionSpec& spec) {
-    const State state = load_position(spec);
-    return position_text(state) + "\n" + diagram(state);
-  };
   entry.board_options = {
       {"rows", "rows per board: N or MIN-MAX (default 7-15; 3..64)"},
       {"cols", "columns per board: N or MIN-MAX (default 8-21; 4..64)"},
@@ -149,15 +93,14 @@ GameEntry game_entry() {
   });
   for (const Variant variant : {Variant::Full, Variant::Mouse}) {
     const bool full = variant == Variant::Full;
-    entry.exports.push_back({full ? "python" : "python-mouse",
-                             std::string("the tournament's player: one self-contained Python 3 file with setup() and move(), "
-                                         "setup() placing ") + (full ? "all four pieces (full variant)" : "cheeSe and Mouse (mouse variant, round 1)"),
-                             [variant](const ExportRequest& request) {
-                               const bool release = request.params.size() == 0;
-                               const auto eval = exported_eval(request.learned.file, request.learned.add, release);
-                               if (!release) return export_python(request.params, request.params_source, variant, eval);
-                               return export_python(exported_params(), exported_params_source(), variant, eval);
-                             }});
+    const auto write = [variant](const ParamSet& params, const std::string& source, const learned::ExportedEval& eval) {
+      return export_python(params, source, variant, eval);
+    };
+    entry.exports.push_back(export_format(full ? "python" : "python-mouse",
+                                          std::string("the tournament's player: one self-contained Python 3 file with setup() "
+                                                      "and move(), setup() placing ") +
+                                              (full ? "all four pieces (full variant)" : "cheeSe and Mouse (mouse variant, round 1)"),
+                                          write, exported_params, exported_params_source, exported_eval));
   }
   return entry;
 }

@@ -135,6 +135,20 @@ GameEntry entry_of(std::string title, LoadPosition<G> load = load_position_of<G>
   return entry;
 }
 
+// A release bot's source export (`gamelab export <game> --FLAG FILE`): `write(params, source, eval)`
+// makes the file from the request's parameters, or from the frozen release's (`release_params()`,
+// `release_source()`) when the request gives none; `exported_eval(file, add, release)` is the learned
+// evaluation it carries (learned::exported_eval: --eval, else the release's own with its parameters).
+template <class Write, class ReleaseParams, class ReleaseSource, class ExportedEval>
+ExportFormat export_format(std::string flag, std::string help, Write write, ReleaseParams release_params,
+                           ReleaseSource release_source, ExportedEval exported_eval) {
+  return {std::move(flag), std::move(help), [=](const ExportRequest& request) {
+            const bool release = request.params.size() == 0;
+            const auto eval = exported_eval(request.learned.file, request.learned.add, release);
+            return release ? write(release_params(), release_source(), eval) : write(request.params, request.params_source, eval);
+          }};
+}
+
 // An alpha-beta engine's part of the entry: its parameters, its search, Texel's features over its
 // evaluation weights (the first `eval_weights` parameters), the hand-made evaluation a learned file
 // is fitted over, and the learned files' inputs where the engine plays them.

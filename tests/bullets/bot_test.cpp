@@ -8,6 +8,7 @@
 
 #include "bullets/analysis.hpp"
 #include "bullets/eval.hpp"
+#include "bullets/external_bot.hpp"
 #include "bullets/match.hpp"
 #include "bullets/notation.hpp"
 #include "bullets/rules.hpp"

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bullets/eval.hpp"
+#include "bullets/external_bot.hpp"
 #include "bullets/match.hpp"
 #include "common/records.hpp"
 #include "common/run.hpp"

@@ -15,6 +15,7 @@
 #include "core/text_file.hpp"
 #include "raichu/bot.hpp"
 #include "raichu/eval.hpp"
+#include "raichu/external_bot.hpp"
 #include "raichu/match.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
