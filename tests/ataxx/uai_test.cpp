@@ -447,10 +447,20 @@ TEST_CASE("tune spsa tunes a UAI engine's options through setoption, each game's
   }
   CHECK(files == 0);
   CHECK(starts == 2);  // the two seats' processes, kept running over the four games
-  // Each iteration plays a point above and one below: 2 iterations, 4 values (300 +- 40 and the next).
+  // Each iteration plays a point above its value and one below, c_k (about 40) apart from it: 2
+  // iterations, up to 4 values around 300. Where the second iteration's value lies depends on the
+  // games' results (the release bot's play), so only the sides are checked.
   CHECK(values.size() >= 3);
-  CHECK(values.count("340") == 1);
-  CHECK(values.count("260") == 1);
+  int above = 0, below = 0;
+  for (const std::string& v : values) {
+    const int value = std::stoi(v);
+    CHECK(std::abs(value - 300) >= 30);
+    CHECK(std::abs(value - 300) <= 50);
+    above += value > 300;
+    below += value < 300;
+  }
+  CHECK(above >= 1);
+  CHECK(below >= 1);
   CHECK(new_games == 8);  // 2 iterations x 1 pair x 2 games, both seats the engine
   std::filesystem::remove_all(dir);
 }
