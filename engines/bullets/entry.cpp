@@ -26,7 +26,7 @@ PerftReport run_perft(const PerftRequest& request) {
 
 SearchReport run_search(const SearchRequest& request) {
   const Position root = load_position(request.position);
-  return search_report(root, request.position.options.count("seed") ? seed_option(request.position) : request.seed, request);
+  return search_report(root, request.position.option("seed") ? seed_option(request.position) : request.seed, request);
 }
 
 std::vector<TreeMove> bullets_moves(const std::string& text) {

@@ -14,11 +14,11 @@ namespace gamelab::bullets {
 namespace {
 
 int single_option(const PositionSpec& spec, const char* name, int fallback, int lo, int hi) {
-  auto it = spec.options.find(name);
-  if (it == spec.options.end()) return fallback;
+  const std::string* text = spec.option(name);
+  if (!text) return fallback;
   int min = 0, max = 0;
-  parse_range(it->second, std::string("--") + name, lo, hi, min, max);
-  if (min != max) throw InputError(std::string("--") + name + ": '" + it->second + "' must be one number here");
+  parse_range(*text, std::string("--") + name, lo, hi, min, max);
+  if (min != max) throw InputError(std::string("--") + name + ": '" + *text + "' must be one number here");
   return min;
 }
 
@@ -36,10 +36,10 @@ std::vector<PositionOption> position_options() {
 
 std::uint64_t seed_option(const PositionSpec& spec) {
   std::uint64_t seed = 1;
-  if (auto it = spec.options.find("seed"); it != spec.options.end()) {
-    const char* end = it->second.data() + it->second.size();
-    auto [ptr, ec] = std::from_chars(it->second.data(), end, seed);
-    if (ec != std::errc() || ptr != end) throw InputError("--seed: '" + it->second + "' is not a number");
+  if (const std::string* text = spec.option("seed")) {
+    const char* end = text->data() + text->size();
+    auto [ptr, ec] = std::from_chars(text->data(), end, seed);
+    if (ec != std::errc() || ptr != end) throw InputError("--seed: '" + *text + "' is not a number");
   }
   return seed;
 }

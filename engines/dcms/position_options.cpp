@@ -31,13 +31,12 @@ State load_position(const PositionSpec& spec) {
   } else {
     state = parse_position_text(read_text_file(spec.board), spec.board);
   }
-  const auto option = spec.options.find("variant");
-  if (option != spec.options.end()) {
-    const Variant variant = parse_variant(option->second, "--variant");
+  if (const std::string* variant_text = spec.option("variant")) {
+    const Variant variant = parse_variant(*variant_text, "--variant");
     if (state.phase == Phase::Setup) {
       state = setup_state(*state.board, variant, state.turn_limit);
     } else if (variant != state.variant) {
-      throw InputError("--variant " + option->second + " disagrees with " + (spec.board.empty() ? spec.source : spec.board) +
+      throw InputError("--variant " + *variant_text + " disagrees with " + (spec.board.empty() ? spec.source : spec.board) +
                        " (variant " + variant_name(state.variant) + ")");
     }
   }

@@ -13,9 +13,9 @@
 namespace gamelab::dcms {
 
 int search_side(const PositionSpec& spec) {
-  const auto option = spec.options.find("side");
-  if (option == spec.options.end()) return kBlue;
-  const std::string& v = option->second;
+  const std::string* side = spec.option("side");
+  if (!side) return kBlue;
+  const std::string& v = *side;
   if (v == "blue" || v == "0") return kBlue;
   if (v == "red" || v == "1") return kRed;
   throw InputError("--side " + v + ": expected blue or red (or the tournament's colors 0 and 1)");

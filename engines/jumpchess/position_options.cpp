@@ -11,11 +11,6 @@ namespace gamelab::jumpchess {
 
 namespace {
 
-const std::string* option(const PositionSpec& spec, const char* name) {
-  auto it = spec.options.find(name);
-  return it == spec.options.end() ? nullptr : &it->second;
-}
-
 // "--moves 'B W'": two counts.
 void parse_moves_option(const std::string& text, int& black, int& white) {
   std::size_t used = 0;
@@ -32,8 +27,8 @@ void parse_moves_option(const std::string& text, int& black, int& white) {
 // The position before --path: a position file (text or path), a 64-digit board, or the start position.
 // --side and --moves go with a board on the command line and, for a file, must agree with it if given.
 State base_position(const PositionSpec& spec) {
-  const std::string* side_text = option(spec, "side");
-  const std::string* moves_text = option(spec, "moves");
+  const std::string* side_text = spec.option("side");
+  const std::string* moves_text = spec.option("moves");
   if (spec.text.empty() && !spec.board.empty() &&
       (looks_like_board_digits(spec.board) || !std::filesystem::exists(spec.board))) {
     const Color side = side_text ? parse_side(*side_text, "--side") : Black;
@@ -83,7 +78,7 @@ std::vector<PositionOption> position_options() {
 // The position, then the paths of --path (separated by ';') played from it in turn.
 State load_position(const PositionSpec& spec) {
   State state = base_position(spec);
-  if (const std::string* paths = option(spec, "path")) {
+  if (const std::string* paths = spec.option("path")) {
     std::size_t start = 0;
     for (int k = 1;; ++k) {
       const std::size_t end = paths->find(';', start);

@@ -27,12 +27,8 @@ std::vector<PositionOption> position_options() {
 // for a file, must agree with it if given.
 State load_position(const PositionSpec& spec) {
   if (!spec.text.empty()) return parse_position_text(spec.text, spec.source);
-  const auto option = [&](const char* name) -> const std::string* {
-    auto it = spec.options.find(name);
-    return it == spec.options.end() ? nullptr : &it->second;
-  };
-  const std::string* n_text = option("n");
-  const std::string* side_text = option("side");
+  const std::string* n_text = spec.option("n");
+  const std::string* side_text = spec.option("side");
   if (spec.board.empty()) {
     State state = start_position(n_text ? parse_board_size(*n_text, "--n") : 8);
     if (side_text) {

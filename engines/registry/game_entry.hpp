@@ -35,6 +35,11 @@ struct PositionSpec {
   std::string source;
   std::string board;
   std::map<std::string, std::string> options;
+  // A position option's value as given on the command line (`--n 10`: option("n") is "10"), or null.
+  const std::string* option(const std::string& name) const {
+    const auto it = options.find(name);
+    return it == options.end() ? nullptr : &it->second;
+  }
 };
 
 struct PerftRequest {
