@@ -68,6 +68,8 @@ struct Game {
   // captures (ordered by flips, no quiescence); in 100 games at 20,000 nodes a move against no
   // captures, that scored 35.5%, and with the default 6 plies of quiescence 29%.
   static bool is_capture(const State&, const Move&) { return false; }
+  // And a live state always has a move (the pass): a leaf is its static evaluation, with no move list.
+  static constexpr bool kStaticLeaves = true;
   static int capture_value(const State& s, const Move& m) { return std::popcount(flips_of(s, m)); }
   // Non-zero (bit 16), unique per move.
   static std::uint32_t encode(const Move& m) { return m.from | (m.to << 8) | (1u << 16); }
