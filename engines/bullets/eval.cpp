@@ -178,4 +178,27 @@ ParamSet default_params() {
   return ParamSet("bullets", params);
 }
 
+namespace {
+
+// Distinct squares a side can be on next round (walls merge with staying): its own square and its open
+// neighbours.
+int reachable_next(const State& s, Side side) {
+  int count = 1;
+  for (int d = 0; d < 4; ++d) count += s.board->wall(s.board->step(s.player[side], static_cast<Dir>(d))) ? 0 : 1;
+  return count;
+}
+
+}  // namespace
+
+bool tactical(const State& s) {
+  for (Side side : {Blue, Red}) {
+    const Reach own = reach(s, side);
+    if (own.doomed()) return true;
+    if (own.horizon > 0 && own.live[1] < reachable_next(s, side)) return true;
+  }
+  std::array<int, kFeatureCount> counts;
+  feature_counts(s, counts);
+  return counts[TrapShots] != 0;
+}
+
 }  // namespace gamelab::bullets

@@ -70,6 +70,10 @@ Reach reach(const State& state, int side, int shot_slot = -1);
 // Manhattan distance between the players.
 int player_distance(const State& state);
 
+// Positions where the static evaluation is unreliable (datagen's skip_tactical): a bullet arrives next
+// to a player next round (one of its moves is unsafe), a player is doomed, or a shot would doom a player.
+bool tactical(const State& state);
+
 // Bullets flying in the row run (axis 0) or the column run (axis 1) through `cell` (open): each passes
 // over it again and again. LaneBullets counts both runs of a side's square.
 int run_bullets(const State& state, int cell, int axis);

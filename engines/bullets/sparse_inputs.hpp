@@ -35,7 +35,7 @@
 // square, whatever stands there, to keep that bound within the integer form's 63).
 //
 // Which side is perspective 0: Blue (side 0), whose result `gamelab datagen` gives every position
-// (match.hpp, as features() counts Blue's advantage and Texel fits it);
+// (entry.cpp's self-play, as features() counts Blue's advantage and Texel fits it);
 // registry/simultaneous_entry.hpp, simultaneous_sparse_inputs.
 #include <cstdint>
 

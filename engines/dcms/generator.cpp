@@ -175,8 +175,8 @@ SuiteOptions parse_suite_options(const std::map<std::string, std::string>& value
   return options;
 }
 
-std::vector<SuiteBoard> generate_suite(std::uint64_t seed, int count, const SuiteOptions& options) {
-  std::vector<SuiteBoard> suite;
+std::vector<GeneratedBoard> generate_suite(std::uint64_t seed, int count, const SuiteOptions& options) {
+  std::vector<GeneratedBoard> suite;
   const int digits = std::max<int>(3, static_cast<int>(std::to_string(count > 0 ? count - 1 : 0).size()));
   for (int i = 0; i < count; ++i) {
     const std::uint64_t board_seed = derive_seed(seed, static_cast<std::uint64_t>(i));
@@ -190,7 +190,7 @@ std::vector<SuiteBoard> generate_suite(std::uint64_t seed, int count, const Suit
     number.insert(0, static_cast<std::size_t>(std::max(0, digits - static_cast<int>(number.size()))), '0');
     const std::string name = "board-" + number + "-" + std::to_string(rows) + "x" + std::to_string(cols) + ".txt";
     const State state = setup_state(board, options.variant);
-    SuiteBoard out;
+    GeneratedBoard out;
     out.name = name;
     out.text = "# gamelab boards dcms --seed " + std::to_string(seed) + ": board " + std::to_string(i) + ", " +
                std::to_string(rows) + "x" + std::to_string(cols) + ", wall density " + density_text(density) + " (" +

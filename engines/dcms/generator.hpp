@@ -9,6 +9,7 @@
 
 #include "dcms/board.hpp"
 #include "dcms/state.hpp"
+#include "registry/game_entry.hpp"
 
 namespace gamelab::dcms {
 
@@ -45,12 +46,9 @@ struct SuiteOptions {
 // "0.05-0.25", "variant" -> "mouse"/"full"); InputError naming the flag for a bad value or range.
 SuiteOptions parse_suite_options(const std::map<std::string, std::string>& values);
 
-struct SuiteBoard {
-  std::string name;  // "board-007-11x15.txt"
-  std::string text;  // a setup-phase position file with a comment line saying how it was made
-};
-// Board i is generated from derive_seed(seed, i) (core/rng.hpp), so the first k boards of a suite
+// Each board a setup-phase position file with a comment line saying how it was made, named
+// "board-007-11x15.txt" (registry/game_entry.hpp's GeneratedBoard). Board i is generated from derive_seed(seed, i) (core/rng.hpp), so the first k boards of a suite
 // do not depend on how many are asked for.
-std::vector<SuiteBoard> generate_suite(std::uint64_t seed, int count, const SuiteOptions& options);
+std::vector<GeneratedBoard> generate_suite(std::uint64_t seed, int count, const SuiteOptions& options);
 
 }  // namespace gamelab::dcms

@@ -18,7 +18,7 @@
 // One process per game: the lab starts the command before the setup request and keeps it for the
 // whole game, so a bot may keep state between requests; every request still carries the whole
 // position, so a bot may also be stateless. Standard error is kept for the record, never read as an
-// answer. Refereeing (docs/rules/dcms.md, match.hpp): 5 s per request by default (the engine's timelimit=);
+// answer. Refereeing (docs/rules/dcms.md, entry.cpp): 5 s per request by default (the engine's timelimit=);
 // a move answered late is a null move (every piece stays) and the game goes on, with the timeout
 // recorded; the late bot is killed and started afresh for the next request, so a late answer can never
 // be taken for the next one. A setup answered late is no setup: that side loses. Three timeouts in a

@@ -31,7 +31,7 @@
 // up in its own half), and the distances do not change under it (nor under any turn or flip of the
 // board), so nothing needs turning: blue's view of a position is red's view of its mirror image, by
 // construction. Which side is perspective 0: blue, whose result `gamelab datagen` gives every position
-// (match.hpp datagen_game, as features() counts blue's advantage and Texel fits it);
+// (entry.cpp's self-play, as features() counts blue's advantage and Texel fits it);
 // registry/simultaneous_entry.hpp, simultaneous_sparse_inputs.
 //
 // For an engine: the pairs of a moved piece change with it; a refresh of 39 inputs is cheap, and

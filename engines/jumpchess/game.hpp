@@ -48,6 +48,7 @@ struct Game {
   // The one game interface's texts and hashes (search/game_concepts.hpp).
   static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
   static std::string position_text(const State& s) { return jumpchess::position_text(s); }
+  static State start_position() { return jumpchess::start_position(); }
   static std::string board_text(const State& s) { return board_digits(s); }  // the one-line board of 64 digits
   static std::string move_text(const State&, const Move& m) { return jumpchess::move_text(m); }
   static std::uint64_t zobrist(const State& s) { return s.hash; }

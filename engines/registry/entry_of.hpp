@@ -105,6 +105,19 @@ std::vector<EvalFeature> features_of(const std::string& text) {
   return out;
 }
 
+// An opening suite (`gamelab openings`): seeded random plies from `start`, kept when a search with
+// `params` scores them within the request's margin, as position files.
+template <search::TurnBasedGame G>
+std::vector<std::string> balanced_opening_texts(const OpeningRequest& request, const typename G::State& start, const ParamSet& params) {
+  search::OpeningPlan plan{request.count, request.min_plies, request.max_plies, request.seed};
+  plan.on_kept = request.on_kept;
+  std::vector<std::string> out;
+  for (const auto& s : search::balanced_openings<G>(start, plan, params, request.balance_depth, request.min_score, request.max_score)) {
+    out.push_back(G::position_text(s));
+  }
+  return out;
+}
+
 // The entry's rules part: name, title, shape, perft, show, the move tree for perft --against and the
 // conformance suite's random game, from the adapter and the game's way of loading a position.
 template <search::Game G>
@@ -164,20 +177,13 @@ void add_alphabeta_engine(GameEntry& entry, ParamSet (*default_params)(), std::s
   entry.features = features_of<G>;
   entry.handmade_eval = alphabeta_handmade_eval<G>(&G::parse_position);
   // Opening suites from the game's start (a game whose start depends on its position options, such as
-  // Raichu's board size, makes its own).
+  // Raichu's board size, makes its own with balanced_opening_texts).
   if constexpr (requires { G::start_position(); }) {
     entry.generate_openings = [default_params](const OpeningRequest& request) {
       if (!request.options.empty()) {
         throw InputError(std::string(G::kName) + " openings start from the start position (no --" + request.options.begin()->first + ")");
       }
-      search::OpeningPlan plan{request.count, request.min_plies, request.max_plies, request.seed};
-      plan.on_kept = request.on_kept;
-      std::vector<std::string> out;
-      for (const auto& s : search::balanced_openings<G>(G::start_position(), plan, default_params(), request.balance_depth,
-                                                       request.min_score, request.max_score)) {
-        out.push_back(G::position_text(s));
-      }
-      return out;
+      return balanced_opening_texts<G>(request, G::start_position(), default_params());
     };
   }
   // A game whose engine plays learned evaluation files (G::Incremental: search/learned_line_eval.hpp).
@@ -186,6 +192,21 @@ void add_alphabeta_engine(GameEntry& entry, ParamSet (*default_params)(), std::s
     entry.learned_eval = true;
     entry.sparse_inputs = side_to_move_sparse_inputs<Inputs::kMaxActive>(Inputs::kInputName, Inputs::kInputCount, &G::parse_position);
   }
+}
+
+// A simultaneous game's MCTS engine in the registry: its parameters, its search (the game's report of a
+// joint move), the Texel features, and the learned evaluation files its engine plays through the
+// sparse inputs `input_name` (game.hpp LearnedEval: eval=FILE on --engine, --eval on search, bench,
+// datagen, tune spsa).
+template <int MaxActive, search::SimultaneousGame G>
+void add_mcts_engine(GameEntry& entry, ParamSet (*default_params)(), std::size_t eval_weights,
+                     std::function<SearchReport(const SearchRequest&)> search, std::string input_name, std::uint32_t input_count) {
+  entry.default_params = default_params;
+  entry.search = std::move(search);
+  entry.eval_weights = eval_weights;
+  entry.features = features_of<G>;
+  entry.learned_eval = true;
+  entry.sparse_inputs = simultaneous_sparse_inputs<MaxActive>(std::move(input_name), input_count, &G::parse_position);
 }
 
 }  // namespace gamelab

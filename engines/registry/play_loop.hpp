@@ -1,7 +1,7 @@
 #pragma once
 // One referee loop (GameEntry::play_game) and one self-play loop (GameEntry::datagen_game) for every
 // game, in the spirit of OpenSpiel: each game fills one small interface, a `Play` class in its
-// match.cpp, and these loops play, record and label them all. What stays in the game is only the
+// entry.cpp, and these loops play, record and label them all. What stays in the game is only the
 // game's own: its rules and notation, its engine, its bot's protocol and what a fault means in its
 // tournament, adjudication and a setup phase (optional hooks).
 //

@@ -9,7 +9,7 @@
 #include "bullets/analysis.hpp"
 #include "bullets/eval.hpp"
 #include "bullets/external_bot.hpp"
-#include "bullets/match.hpp"
+#include "bullets/entry.hpp"
 #include "bullets/notation.hpp"
 #include "bullets/rules.hpp"
 #include "common/suite.hpp"
@@ -113,7 +113,7 @@ TEST_CASE("bullets bot: the lab's referee takes its answer, and a whole game is 
   lab.params = default_params();
   lab.limits.nodes = 300;
   game.players = {bot, lab};
-  const GameRecord record = play_game(game);
+  const GameRecord record = game_entry().play_game(game);
   INFO(record.reason);
   CHECK(record.termination == Termination::Normal);
   CHECK(record.plies == 12);

@@ -9,7 +9,7 @@
 
 #include "bullets/eval.hpp"
 #include "bullets/external_bot.hpp"
-#include "bullets/match.hpp"
+#include "bullets/entry.hpp"
 #include "common/records.hpp"
 #include "common/run.hpp"
 #include "core/text_file.hpp"
@@ -104,7 +104,7 @@ TEST_CASE("a refereed game: garbage forfeits at once, a silent bot plays 8 and i
   engine.limits.nodes = 300;
 
   request.players = {engine, bot("prints_garbage.sh")};
-  gamelab::GameRecord g = play_game(request);
+  gamelab::GameRecord g = game_entry().play_game(request);
   CHECK(g.termination == Termination::Illegal);
   CHECK(g.fault == 1);
   CHECK(g.score == 1.0);
@@ -112,7 +112,7 @@ TEST_CASE("a refereed game: garbage forfeits at once, a silent bot plays 8 and i
   CHECK_THAT(g.reason, Catch::Contains("forfeits") && Catch::Contains("not an action"));
 
   request.players = {bot("crashes.sh"), engine};
-  g = play_game(request);
+  g = game_entry().play_game(request);
   CHECK(g.termination == Termination::Crash);
   CHECK(g.fault == 0);
   CHECK(g.score <= 0.5);  // seat 0 is the silent bot: the engine (Red) never loses to it
@@ -121,7 +121,7 @@ TEST_CASE("a refereed game: garbage forfeits at once, a silent bot plays 8 and i
   CHECK_THAT(g.reason, Catch::Contains("played as 8"));
 
   request.players = {engine, bot("stays.sh")};
-  g = play_game(request);
+  g = game_entry().play_game(request);
   CHECK(g.termination == Termination::Normal);
   CHECK(g.fault == -1);
   CHECK(g.score >= 0.5);
@@ -139,7 +139,7 @@ TEST_CASE("an engine limit that the MCTS cannot use is an error naming the engin
   b.limits = {};
   b.limits.nodes = 10;
   request.players = {a, b};
-  CHECK_THROWS_WITH(play_game(request), Catch::Contains("--engine deep") && Catch::Contains("not a depth"));
+  CHECK_THROWS_WITH(game_entry().play_game(request), Catch::Contains("--engine deep") && Catch::Contains("not a depth"));
 }
 
 TEST_CASE("gamelab match bullets against misbehaving bots records each fault and never hangs", "[bullets][match][cli]") {

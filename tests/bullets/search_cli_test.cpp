@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "bullets/match.hpp"
+#include "bullets/entry.hpp"
 #include "bullets/eval.hpp"
 #include "common/run.hpp"
 #include "core/text_file.hpp"

@@ -9,7 +9,7 @@
 #include "common/records.hpp"
 #include "common/run.hpp"
 #include "dcms/eval.hpp"
-#include "dcms/match.hpp"
+#include "dcms/entry.hpp"
 #include "dcms/protocol.hpp"
 #include "dcms/search_actions.hpp"
 #include "positions.hpp"

@@ -16,7 +16,7 @@
 #include "raichu/bot.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/external_bot.hpp"
-#include "raichu/match.hpp"
+#include "raichu/entry.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"

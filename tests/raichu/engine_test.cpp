@@ -9,7 +9,6 @@
 #include "raichu/entry.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
-#include "raichu/match.hpp"
 #include "raichu/notation.hpp"
 #include "registry/bench_suite.hpp"
 #include "search/alphabeta.hpp"
@@ -160,7 +159,7 @@ TEST_CASE("unbalanced openings: every kept position scores inside the imbalance 
   request.balance_depth = 3;
   request.min_score = 150;
   request.max_score = 450;
-  const auto positions = gamelab::raichu::generate_openings(request);
+  const auto positions = gamelab::raichu::game_entry().generate_openings(request);
   REQUIRE(positions.size() == 6);
   const auto params = gamelab::raichu::default_params();
   for (const auto& line : positions) {
@@ -172,5 +171,5 @@ TEST_CASE("unbalanced openings: every kept position scores inside the imbalance 
     CHECK(score <= 450);
   }
   request.min_score = 500;
-  CHECK_THROWS_WITH(gamelab::raichu::generate_openings(request), Catch::Contains("--min-score 500 is more than --max-score 450"));
+  CHECK_THROWS_WITH(gamelab::raichu::game_entry().generate_openings(request), Catch::Contains("--min-score 500 is more than --max-score 450"));
 }

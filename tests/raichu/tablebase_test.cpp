@@ -14,8 +14,7 @@
 #include "common/search.hpp"
 #include "raichu/eval.hpp"
 #include "raichu/game.hpp"
-#include "raichu/match.hpp"
-#include "raichu/match.hpp"
+#include "raichu/entry.hpp"
 #include "raichu/movegen.hpp"
 #include "raichu/notation.hpp"
 #include "raichu/rules.hpp"
@@ -459,13 +458,13 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
   // Won for White to move (a Raichu takes the last black piece), drawn (Raichus only), and a win that
   // needs more plies than the game has left: a draw.
   request.opening = "8 w .......@...............................................b........";
-  gamelab::GameRecord won = play_game(request);
+  gamelab::GameRecord won = game_entry().play_game(request);
   CHECK(won.adjudication == "tablebase");
   CHECK(won.plies == 0);
   CHECK(won.score == 1.0);
   CHECK_THAT(won.reason, Catch::Contains("white wins: adjudicated by the endgame tables (RvP, white to move wins in 1 plies)"));
   request.opening = "8 b .......@.@........................................$.............";
-  const gamelab::GameRecord drawn = play_game(request);
+  const gamelab::GameRecord drawn = game_entry().play_game(request);
   CHECK(drawn.adjudication == "tablebase");
   CHECK(drawn.score == 0.5);
   CHECK_THAT(drawn.reason, Catch::Contains("RRvR drawn"));
@@ -502,7 +501,7 @@ TEST_CASE("a game the tables know is adjudicated at once with its exact value", 
   // Without the option the game is played out.
   request.adjudication_tables.clear();
   request.opening = "8 w .......@...............................................b........";
-  const gamelab::GameRecord played = play_game(request);
+  const gamelab::GameRecord played = game_entry().play_game(request);
   CHECK(played.adjudication.empty());
   CHECK(played.plies == 1);
 }
@@ -520,7 +519,7 @@ TEST_CASE("datagen with the tables ends each game where they take over and label
     request.limits.nodes = 300;
     request.skip_tactical = false;
     request.adjudication_tables = kBuiltFolder;
-    const auto rows = datagen_game(request);
+    const auto rows = game_entry().datagen_game(request);
     if (rows.empty()) continue;
     ++games;
     // Every kept position is outside the tables (the game ended at the first one they know), and all
