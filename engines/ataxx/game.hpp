@@ -21,31 +21,20 @@ namespace gamelab::ataxx {
 // singles and jumps in a different order still meet in the table.
 constexpr int kClockHashFrom = 60;
 
-struct Game {
-  using State = ataxx::State;
-  using Move = ataxx::Move;
-  using MoveList = ataxx::MoveList;
+struct Game : search::TurnBasedAdapter<State, Move, MoveList> {
   static constexpr const char* kName = "ataxx";
   static constexpr std::size_t kHistorySize = (kPassSquare + 1) * (kPassSquare + 1);
   // A learned evaluation file, when an engine is given one (learned_eval.hpp; search::AlphaBeta::set_incremental).
   using Incremental = LearnedEval;
 
-  static bool ends_before_moves(const State& s) { return ataxx::ends_before_moves(s); }
-  // The lab's generic code (position files, random play, the conformance checks) sees these.
-  static State parse_position(const std::string& text, const std::string& source) {
-    return parse_position_text(text, source);
-  }
+  // The lab's generic code (position files, random play, the conformance checks) sees these, and the
+  // adapter base's: generate_moves, never empty for a live state (a side that cannot move has the pass).
+  static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
   static std::string position_text(const State& s) { return ataxx::position_text(s); }
   static State start_position() { return ataxx::start_position(); }
   static std::string move_text(const State&, const Move& m) { return ataxx::move_text(m); }
-  static std::uint64_t zobrist(const State& s) { return s.hash; }
-  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
-  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
-  // Never empty for a live state: a side that cannot move has the pass.
-  static void generate_moves(const State& s, MoveList& moves) { ataxx::generate_moves(s, moves); }
   // Perft's last ply (search/perft.hpp): popcounts instead of a list; 0 for a finished game.
   static int count_moves(const State& s) { return ataxx::count_moves(s); }
-  static State play(const State& s, const Move& m) { return ataxx::play(s, m); }
   static std::uint64_t hash(const State& s) {
     return s.halfmove >= kClockHashFrom ? s.hash ^ hash_keys().clock[s.halfmove] : s.hash;
   }
@@ -59,7 +48,6 @@ struct Game {
   }
   // Unreachable: a live state always has a move or the pass.
   static int no_move_score(const State&, int) { return 0; }
-  static int evaluate(const State& s, const int* weights) { return ataxx::evaluate(s, weights); }
 
   // No Ataxx move is a "capture" to the search: nearly every move flips stones, so a search of captures
   // would be a full-width search, and the quiet-move machinery (killers, history, late-move

@@ -18,17 +18,12 @@
 
 namespace gamelab::bullets {
 
-struct Game {
-  using State = bullets::State;
-  using Action = bullets::Action;
-  using ActionList = bullets::ActionList;
+struct Game : search::SimultaneousAdapter<State, Action, ActionList> {
   static constexpr const char* kName = "bullets";
 
-  static bool ends_before_moves(const State& s) { return bullets::ends_before_moves(s); }
   static void generate_actions(const State& s, int side, ActionList& actions) {
     bullets::generate_actions(s, static_cast<Side>(side), actions);
   }
-  static State play(const State& s, const Action& blue, const Action& red) { return bullets::play(s, blue, red); }
 
   // The one game interface's texts and hashes (search/game_concepts.hpp). The position file is written
   // for Red, the tournament's side letter a file is read with by default (notation.hpp).
@@ -40,9 +35,6 @@ struct Game {
   // but may hold its bullets in another order, and so another hash.
   static constexpr bool kTextHoldsHash = false;
   static std::string joint_text(const State&, const Action& blue, const Action& red) { return bullets::joint_text(blue, red); }
-  static std::uint64_t zobrist(const State& s) { return s.hash; }
-  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
-  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 
   // Blue's result once the game is over: 1 Red hit, 0 Blue hit, 0.5 both hit or the round limit.
   static std::optional<double> terminal_value(const State& s) {

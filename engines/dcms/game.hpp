@@ -20,25 +20,13 @@
 
 namespace gamelab::dcms {
 
-struct Game {
-  using State = dcms::State;
-  using Action = dcms::Action;
-  using ActionList = dcms::ActionList;
+struct Game : search::SimultaneousAdapter<State, Action, ActionList> {
   static constexpr const char* kName = "dcms";
-
-  static bool ends_before_moves(const State& s) { return dcms::ends_before_moves(s); }
-  static void generate_actions(const State& s, int side, ActionList& actions) {
-    dcms::generate_actions(s, side, actions);
-  }
-  static State play(const State& s, const Action& blue, const Action& red) { return dcms::play(s, blue, red); }
 
   // The one game interface's texts and hashes (search/game_concepts.hpp).
   static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
   static std::string position_text(const State& s) { return dcms::position_text(s); }
   static std::string joint_text(const State&, const Action& blue, const Action& red) { return joint_move_text(blue, red); }
-  static std::uint64_t zobrist(const State& s) { return s.hash; }
-  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
-  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 };
 
 // Blue's result of a finished game (1 win, 0.5 draw, 0 loss); empty while it goes on.

@@ -31,19 +31,14 @@ inline int plies_left(const State& s) {
 // equal score is a draw: 0.
 int end_score(const State& s, int ply);
 
-struct Game {
-  using State = jumpchess::State;
-  using Move = jumpchess::Move;
-  using MoveList = jumpchess::MoveList;
+struct Game : search::TurnBasedAdapter<State, Move, MoveList> {
   static constexpr const char* kName = "jumpchess";
   static constexpr std::size_t kHistorySize = kSquares * kSquares;
   // A learned evaluation file, when an engine is given one (learned_eval.hpp; search::AlphaBeta::set_incremental).
   using Incremental = LearnedEval;
 
-  static bool ends_before_moves(const State& s) { return jumpchess::ends_before_moves(s); }
-  // Never empty for a live state: a side without a piece or a legal move has the pass.
-  static void generate_moves(const State& s, MoveList& moves) { jumpchess::generate_moves(s, moves); }
-  static State play(const State& s, const Move& m) { return jumpchess::play(s, m); }
+  // generate_moves (the adapter base's) is never empty for a live state: a side without a piece or a
+  // legal move has the pass.
 
   // The one game interface's texts and hashes (search/game_concepts.hpp).
   static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
@@ -51,9 +46,6 @@ struct Game {
   static State start_position() { return jumpchess::start_position(); }
   static std::string board_text(const State& s) { return board_digits(s); }  // the one-line board of 64 digits
   static std::string move_text(const State&, const Move& m) { return jumpchess::move_text(m); }
-  static std::uint64_t zobrist(const State& s) { return s.hash; }
-  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
-  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 
   // The Zobrist hash of the pieces and the side to move, so that a board seen again (pieces stepping
   // back and forth) is a repetition. The move counts are left out, except when the move limit is

@@ -13,28 +13,17 @@
 
 namespace gamelab::raichu {
 
-struct Game {
-  using State = raichu::State;
-  using Move = raichu::Move;
-  using MoveList = raichu::MoveList;
+struct Game : search::TurnBasedAdapter<State, Move, MoveList> {
   static constexpr const char* kName = "raichu";
   static constexpr std::size_t kHistorySize = kSquares * kSquares;
   // A learned evaluation file, when an engine is given one (learned_eval.hpp; search::AlphaBeta::set_incremental).
   using Incremental = LearnedEval;
-
-  static bool ends_before_moves(const State& s) { return raichu::ends_before_moves(s); }
-  static void generate_moves(const State& s, MoveList& moves) { raichu::generate_moves(s, moves); }
-  static State play(const State& s, const Move& m) { return raichu::play(s, m); }
-  static std::uint64_t hash(const State& s) { return s.hash; }
 
   // The one game interface's texts and hashes (search/game_concepts.hpp).
   static State parse_position(const std::string& text, const std::string& source) { return parse_position_text(text, source); }
   static std::string position_text(const State& s) { return position_line(s); }
   static std::string board_text(const State& s) { return board_string(s); }  // the tournament's board form
   static std::string move_text(const State& s, const Move& m) { return raichu::move_text(m, s); }
-  static std::uint64_t zobrist(const State& s) { return s.hash; }
-  static std::uint64_t zobrist_from_scratch(const State& s) { return compute_hash(s); }
-  static std::string end_text(const State& s) { return search::end_text_of(result(s)); }
 
   // docs/rules/raichu.md end rules before any move: no pieces (a loss for that side), the ply limit (a draw).
   static std::optional<int> terminal_score(const State& s, int ply) {

@@ -54,4 +54,56 @@ std::string end_text_of(const Result& r) {
   return std::string(to_string(r.outcome)) + ": " + to_string(r.reason);
 }
 
+// The free functions of a game's namespace that its adapter forwards to, called by argument-dependent
+// lookup on the state (from here, where no member of an adapter hides them).
+namespace by_adl {
+template <class S>
+bool ends(const S& s) { return ends_before_moves(s); }
+template <class S>
+std::uint64_t hash_from_scratch(const S& s) { return compute_hash(s); }
+template <class S>
+std::string end(const S& s) { return end_text_of(result(s)); }
+template <class S, class L>
+void moves(const S& s, L& list) { generate_moves(s, list); }
+template <class S, class... A>
+S next(const S& s, const A&... a) { return play(s, a...); }
+template <class S, class L>
+void actions(const S& s, int side, L& list) { generate_actions(s, side, list); }
+template <class S>
+int value(const S& s, const int* weights) { return evaluate(s, weights); }
+}  // namespace by_adl
+
+// What every game's adapter says the same way, written once: a game's `struct Game` derives from
+// TurnBasedAdapter<State, Move, MoveList> or SimultaneousAdapter<State, Action, ActionList> and
+// writes only the rest (a member of its own hides the one here: every overload of that name). Each
+// member forwards to the free function of the game's namespace by the rules' name: ends_before_moves,
+// compute_hash (the Zobrist hash from scratch; `State::hash` is the one `play` keeps), result (the
+// end, end_text_of), generate_moves or generate_actions, play, evaluate.
+template <class S>
+struct AdapterBase {
+  using State = S;
+  static bool ends_before_moves(const State& s) { return by_adl::ends(s); }
+  static std::uint64_t zobrist(const State& s) { return s.hash; }
+  static std::uint64_t zobrist_from_scratch(const State& s) { return by_adl::hash_from_scratch(s); }
+  static std::string end_text(const State& s) { return by_adl::end(s); }
+};
+
+template <class S, class M, class L>
+struct TurnBasedAdapter : AdapterBase<S> {
+  using Move = M;
+  using MoveList = L;
+  static void generate_moves(const S& s, L& list) { by_adl::moves(s, list); }
+  static S play(const S& s, const M& m) { return by_adl::next(s, m); }
+  static std::uint64_t hash(const S& s) { return s.hash; }  // the search's key: the Zobrist hash
+  static int evaluate(const S& s, const int* weights) { return by_adl::value(s, weights); }
+};
+
+template <class S, class A, class L>
+struct SimultaneousAdapter : AdapterBase<S> {
+  using Action = A;
+  using ActionList = L;
+  static void generate_actions(const S& s, int side, L& list) { by_adl::actions(s, side, list); }
+  static S play(const S& s, const A& first, const A& second) { return by_adl::next(s, first, second); }
+};
+
 }  // namespace gamelab::search
