@@ -43,14 +43,7 @@ Result result(const State& s) {
   return {};
 }
 
-const char* to_string(Outcome outcome) {
-  static constexpr const char* kNames[] = {"ongoing", "x wins", "o wins", "draw"};  // the enum's order
-  return name_in(outcome, kNames);
-}
-
-const char* to_string(EndReason reason) {
-  static constexpr const char* kNames[] = {"none", "a side has no stones", "neither side can move", "halfmove clock at 100"};  // the enum's order
-  return name_in(reason, kNames);
-}
+const char* to_string(Outcome outcome) { return name_in(outcome, {"ongoing", "x wins", "o wins", "draw"}); }  // the enum's order
+const char* to_string(EndReason reason) { return name_in(reason, {"none", "a side has no stones", "neither side can move", "halfmove clock at 100"}); }  // the enum's order
 
 }  // namespace gamelab::ataxx

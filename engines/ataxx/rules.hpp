@@ -4,6 +4,7 @@
 
 #include "ataxx/movegen.hpp"
 #include "ataxx/state.hpp"
+#include "core/enum_names.hpp"
 
 namespace gamelab::ataxx {
 
@@ -21,11 +22,7 @@ inline Bitboard flips_of(const State& state, const Move& move) {
 enum class Outcome : std::uint8_t { Ongoing, XWins, OWins, Draw };
 enum class EndReason : std::uint8_t { None, NoStones, NoMoves, HalfmoveClock };
 
-struct Result {
-  Outcome outcome = Outcome::Ongoing;
-  EndReason reason = EndReason::None;
-  bool over() const { return outcome != Outcome::Ongoing; }
-};
+using Result = GameResult<Outcome, EndReason>;
 
 // The end rules, in this order (docs/rules/ataxx.md §4):
 //  1. a side has no stones: the side with more stones wins (an empty board is a draw);

@@ -56,14 +56,7 @@ Result result(const State& state) {
   return {};
 }
 
-const char* to_string(Outcome outcome) {
-  static constexpr const char* kNames[] = {"ongoing", "blue wins", "red wins", "draw"};  // the enum's order
-  return name_in(outcome, kNames);
-}
-
-const char* to_string(EndReason reason) {
-  static constexpr const char* kNames[] = {"none", "hit", "both hit", "round limit"};  // the enum's order
-  return name_in(reason, kNames);
-}
+const char* to_string(Outcome outcome) { return name_in(outcome, {"ongoing", "blue wins", "red wins", "draw"}); }  // the enum's order
+const char* to_string(EndReason reason) { return name_in(reason, {"none", "hit", "both hit", "round limit"}); }  // the enum's order
 
 }  // namespace gamelab::bullets

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "bullets/state.hpp"
+#include "core/enum_names.hpp"
 #include "core/move_list.hpp"
 
 namespace gamelab::bullets {
@@ -35,11 +36,7 @@ State play(const State& state, Action blue, Action red);
 enum class Outcome : std::uint8_t { Ongoing, BlueWins, RedWins, Draw };
 enum class EndReason : std::uint8_t { None, Hit, BothHit, RoundLimit };
 
-struct Result {
-  Outcome outcome = Outcome::Ongoing;
-  EndReason reason = EndReason::None;
-  bool over() const { return outcome != Outcome::Ongoing; }
-};
+using Result = GameResult<Outcome, EndReason>;
 
 // Hits first: one player hit loses, both hit draw (also on the last round); otherwise a draw once
 // round == limit.

@@ -46,14 +46,7 @@ int points(Outcome outcome, int side) {
   return 0;
 }
 
-const char* to_string(Outcome outcome) {
-  static constexpr const char* kNames[] = {"ongoing", "blue wins", "red wins", "draw"};  // the enum's order
-  return name_in(outcome, kNames);
-}
-
-const char* to_string(EndReason reason) {
-  static constexpr const char* kNames[] = {"none", "illegal setup", "illegal move", "cheeSe eaten", "both cheeSes eaten", "turn limit"};  // the enum's order
-  return name_in(reason, kNames);
-}
+const char* to_string(Outcome outcome) { return name_in(outcome, {"ongoing", "blue wins", "red wins", "draw"}); }  // the enum's order
+const char* to_string(EndReason reason) { return name_in(reason, {"none", "illegal setup", "illegal move", "cheeSe eaten", "both cheeSes eaten", "turn limit"}); }  // the enum's order
 
 }  // namespace gamelab::dcms

@@ -2,6 +2,7 @@
 // The end of a Dog-Cat-Mouse-cheeSe game (docs/rules/dcms.md §6 End) and the tournament's points.
 #include <cstdint>
 
+#include "core/enum_names.hpp"
 #include "dcms/state.hpp"
 
 namespace gamelab::dcms {
@@ -16,11 +17,7 @@ enum class EndReason : std::uint8_t {
   TurnLimit,         // turn_limit turns played: more pieces on the board wins, equal draws
 };
 
-struct Result {
-  Outcome outcome = Outcome::Ongoing;
-  EndReason reason = EndReason::None;
-  bool over() const { return outcome != Outcome::Ongoing; }
-};
+using Result = GameResult<Outcome, EndReason>;
 
 // The end rules, in this order:
 //  1. forfeits (illegal setup or move string): that side lost; both sides in the same step: draw;

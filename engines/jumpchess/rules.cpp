@@ -52,14 +52,7 @@ Result result(const State& state) {
   return r;
 }
 
-const char* to_string(Outcome outcome) {
-  static constexpr const char* kNames[] = {"ongoing", "black wins", "white wins", "draw"};  // the enum's order
-  return name_in(outcome, kNames);
-}
-
-const char* to_string(EndReason reason) {
-  static constexpr const char* kNames[] = {"none", "every black piece is in Black's target", "every white piece is in White's target", "every piece of both sides is in its target", "each side has made 200 moves"};  // the enum's order
-  return name_in(reason, kNames);
-}
+const char* to_string(Outcome outcome) { return name_in(outcome, {"ongoing", "black wins", "white wins", "draw"}); }  // the enum's order
+const char* to_string(EndReason reason) { return name_in(reason, {"none", "every black piece is in Black's target", "every white piece is in White's target", "every piece of both sides is in its target", "each side has made 200 moves"}); }  // the enum's order
 
 }  // namespace gamelab::jumpchess

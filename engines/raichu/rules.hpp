@@ -2,6 +2,7 @@
 // Playing moves and deciding the end of a Raichu game (docs/rules/raichu.md).
 #include <cstdint>
 
+#include "core/enum_names.hpp"
 #include "raichu/state.hpp"
 
 namespace gamelab::raichu {
@@ -12,11 +13,7 @@ State play(const State& state, const Move& move);
 enum class Outcome : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
 enum class EndReason : std::uint8_t { None, NoPieces, NoLegalMove, PlyLimit };
 
-struct Result {
-  Outcome outcome = Outcome::Ongoing;
-  EndReason reason = EndReason::None;
-  bool over() const { return outcome != Outcome::Ongoing; }
-};
+using Result = GameResult<Outcome, EndReason>;
 
 // The end rules, in this order (each decision explained in docs/rules/raichu.md §4):
 //  1. a side with no pieces has lost (the side to move is checked first, so a board where neither side
