@@ -185,3 +185,17 @@ function(gamelab_release_config target)
   endif()
   add_dependencies(release_bots ${target})
 endfunction()
+
+# A game's release bot: `SOURCES` (its own, and its game's engine sources, which it compiles itself into
+# one unit) in one program linking the core and the search (and `LIBRARIES`), the frozen release
+# compiled in (gamelab_release_config), the C++ runtime linked statically so that it runs where it is
+# handed in, and its game on the list of those whose engines play learned evaluation files (the
+# embedded-evaluation tests make one for it, tests/CMakeLists.txt).
+function(gamelab_release_bot target)
+  cmake_parse_arguments(ARG "" "GAME" "SOURCES;LIBRARIES" ${ARGN})
+  add_executable(${target} ${ARG_SOURCES})
+  target_link_libraries(${target} PRIVATE gamelab_core gamelab_search ${ARG_LIBRARIES})
+  target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc)
+  gamelab_release_config(${target} GAME ${ARG_GAME})
+  set_property(GLOBAL APPEND PROPERTY GAMELAB_LEARNED_GAMES ${ARG_GAME})
+endfunction()

@@ -22,10 +22,7 @@
 
 namespace gamelab::ataxx {
 
-struct LearnedInputs {
-  using State = ataxx::State;
-  using Move = ataxx::Move;
-  using MoveList = ataxx::MoveList;
+struct LearnedInputs : search::SideToMoveInputs<State, Move, MoveList> {
   static constexpr const char* kGame = "ataxx";
   static constexpr const char* kInputName = kSparseInputName;
   static constexpr std::uint32_t kInputCount = kSparseInputCount;
@@ -50,10 +47,6 @@ struct LearnedInputs {
       out.add(tuple_input(t, c.after[us], c.after[them], c.gaps));
     }
   }
-  static int active(const State& s, int perspective, std::uint32_t* out) {
-    return active_sparse_inputs(s, static_cast<Color>(perspective), out);
-  }
-  static int side_to_move(const State& s) { return s.side; }
   static int handmade(const State& s, const int* weights, const MoveList&) { return ataxx::evaluate(s, weights); }
 };
 

@@ -13,13 +13,6 @@ namespace gamelab::ataxx {
 
 namespace {
 
-std::string quoted(char ch) {
-  if (ch >= 32 && ch < 127) return std::string("'") + ch + "'";
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "byte 0x%02x", static_cast<unsigned char>(ch));
-  return buffer;
-}
-
 // Reads the board field of a FEN, whose first character stands in column `col` of its line.
 class BoardReader {
  public:
@@ -42,7 +35,7 @@ class BoardReader {
       }
       const bool digit = ch >= '1' && ch <= '7';
       if (!digit && ch != 'x' && ch != 'o' && ch != '-') {
-        fail(at, "character " + quoted(ch) + " is not one of x o - 1-7 /");
+        fail(at, "character " + printable(ch) + " is not one of x o - 1-7 /");
       }
       if (digit && after_digit) fail(at, "two digits in a row; a run of empty squares is one digit");
       const int width = digit ? ch - '0' : 1;
@@ -75,7 +68,7 @@ unsigned read_number(const Field& field, unsigned min, unsigned max, std::size_t
   for (std::size_t i = 0; i < field.text.size(); ++i) {
     if (field.text[i] < '0' || field.text[i] > '9') {
       throw InputError(located(source, line, field.col + static_cast<int>(i),
-                               what + ": character " + quoted(field.text[i]) + " is not a digit"));
+                               what + ": character " + printable(field.text[i]) + " is not a digit"));
     }
   }
   const std::string range = std::to_string(min) + " to " + std::to_string(max);

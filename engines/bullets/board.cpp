@@ -31,30 +31,24 @@ Board::Board(int rows, int cols, const std::vector<bool>& walls)
     slot_cycle_.insert(slot_cycle_.end(), 2 * length, static_cast<std::uint16_t>(cycles_.size() - 1));
     slot_count_ += 2 * length;
   };
-  for (int r = 1; r < rows - 1; ++r) {
-    for (int c = 1; c < cols - 1;) {
-      if (wall(cell(r, c))) {
-        ++c;
-        continue;
+  // Every maximal run of open cells, the rows' (axis 0) first, then the columns' (axis 1): `at(a, b)`
+  // is the cell b of line a.
+  const auto add_runs = [&](int lines, int length, auto at, int stride, int axis) {
+    for (int a = 1; a < lines - 1; ++a) {
+      for (int b = 1; b < length - 1;) {
+        if (wall(at(a, b))) {
+          ++b;
+          continue;
+        }
+        int end = b;
+        while (!wall(at(a, end))) ++end;
+        add_run(at(a, b), end - b, stride, axis);
+        b = end;
       }
-      int end = c;
-      while (!wall(cell(r, end))) ++end;
-      add_run(cell(r, c), end - c, 1, 0);
-      c = end;
     }
-  }
-  for (int c = 1; c < cols - 1; ++c) {
-    for (int r = 1; r < rows - 1;) {
-      if (wall(cell(r, c))) {
-        ++r;
-        continue;
-      }
-      int end = r;
-      while (!wall(cell(end, c))) ++end;
-      add_run(cell(r, c), end - r, cols, 1);
-      r = end;
-    }
-  }
+  };
+  add_runs(rows, cols, [&](int r, int c) { return cell(r, c); }, 1, 0);
+  add_runs(cols, rows, [&](int c, int r) { return cell(r, c); }, cols, 1);
   assert(slot_count_ <= kMaxSlots);
 }
 

@@ -14,13 +14,6 @@ namespace {
 
 constexpr std::uint64_t kMaxNumber = 1000000000;  // rounds and limits beyond this are not a real game
 
-std::string printable(char ch) {
-  if (ch >= 32 && ch < 127) return std::string("'") + ch + "'";
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "byte 0x%02x", static_cast<unsigned char>(ch));
-  return buffer;
-}
-
 class Parser {
  public:
   Parser(const std::string& text, const std::string& source, Reading reading)

@@ -231,31 +231,25 @@ std::vector<std::pair<Param, std::string>> spsa_params(const std::string& text, 
     if (fields[1] != "int") throw InputError(at + ": parameter '" + fields[0] + "': type '" + fields[1] + "' is not int");
     Param p;
     p.name = fields[0];
-    auto integer = [&](int k, const char* what) {
+    // Field k read whole by `parse` (std::stoi or std::stod), else an error naming it as not `kind`.
+    auto number = [&](int k, const char* what, const char* kind, auto parse) {
       std::size_t used = 0;
-      int v = 0;
+      decltype(parse(fields[k], &used)) v{};
       try {
-        v = std::stoi(fields[k], &used);
+        v = parse(fields[k], &used);
       } catch (const std::exception&) {
         used = 0;
       }
       if (used != fields[k].size() || fields[k].empty()) {
-        throw InputError(at + ": parameter '" + p.name + "': " + what + " '" + fields[k] + "' is not an integer");
+        throw InputError(at + ": parameter '" + p.name + "': " + what + " '" + fields[k] + "' is not " + kind);
       }
       return v;
     };
+    auto integer = [&](int k, const char* what) {
+      return number(k, what, "an integer", [](const std::string& t, std::size_t* used) { return std::stoi(t, used); });
+    };
     auto real = [&](int k, const char* what) {
-      std::size_t used = 0;
-      double v = 0;
-      try {
-        v = std::stod(fields[k], &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used != fields[k].size() || fields[k].empty()) {
-        throw InputError(at + ": parameter '" + p.name + "': " + what + " '" + fields[k] + "' is not a number");
-      }
-      return v;
+      return number(k, what, "a number", [](const std::string& t, std::size_t* used) { return std::stod(t, used); });
     };
     p.value = integer(2, "default");
     p.min = integer(3, "min");

@@ -109,18 +109,24 @@ Progress::~Progress() {
 
 double Progress::now() const { return options_.clock(); }
 
+// "  12.3 games/s  left 4m10s" (or "  in 5m00s" at the end): the rate since the start and the time.
+std::string Progress::timing(std::uint64_t done, double elapsed, bool final) const {
+  std::string out;
+  const double rate = elapsed > 0 && done > options_.start ? (done - options_.start) / elapsed : 0;
+  if (rate > 0) out += "  " + progress_rate(rate, options_.unit);
+  if (final) {
+    out += "  in " + progress_duration(elapsed);
+  } else if (options_.total > 0) {
+    out += "  left " + (rate > 0 ? progress_duration((static_cast<double>(options_.total) - done) / rate) : "?");
+  }
+  return out;
+}
+
 std::string Progress::plain_line(std::uint64_t done, const std::string& detail, double elapsed, bool final) const {
   std::string line = options_.unit + " " + std::to_string(done);
   if (options_.total > 0) line += "/" + std::to_string(options_.total);
   if (!detail.empty()) line += "  " + detail;
-  const double rate = elapsed > 0 && done > options_.start ? (done - options_.start) / elapsed : 0;
-  if (rate > 0) line += "  " + progress_rate(rate, options_.unit);
-  if (final) {
-    line += "  in " + progress_duration(elapsed);
-  } else if (options_.total > 0) {
-    line += "  left " + (rate > 0 ? progress_duration((static_cast<double>(options_.total) - done) / rate) : "?");
-  }
-  return line;
+  return line + timing(done, elapsed, final);
 }
 
 std::string Progress::bar_line(std::uint64_t done, const std::string& detail, double elapsed, bool final) const {
@@ -138,13 +144,7 @@ std::string Progress::bar_line(std::uint64_t done, const std::string& detail, do
   }
   line += options_.unit + " " + std::to_string(done);
   if (options_.total > 0) line += "/" + std::to_string(options_.total);
-  const double rate = elapsed > 0 && done > options_.start ? (done - options_.start) / elapsed : 0;
-  if (rate > 0) line += "  " + progress_rate(rate, options_.unit);
-  if (final) {
-    line += "  in " + progress_duration(elapsed);
-  } else if (options_.total > 0) {
-    line += "  left " + (rate > 0 ? progress_duration((static_cast<double>(options_.total) - done) / rate) : "?");
-  }
+  line += timing(done, elapsed, final);
   if (!detail.empty()) line += "  " + detail;
   return cut_to_width(line, std::max(options_.width - 1, 10));
 }

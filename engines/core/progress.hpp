@@ -65,6 +65,7 @@ class Progress {
 
  private:
   double now() const;
+  std::string timing(std::uint64_t done, double elapsed, bool final) const;  // the rate and the time left or taken
   void draw_bar(const std::string& line);
 
   std::ostream& out_;

@@ -16,13 +16,6 @@ namespace {
 const std::string kWallCell = "WWWW";
 const std::string kEmptyCell = "    ";
 
-std::string printable(char ch) {
-  if (ch >= 32 && ch < 127) return std::string("'") + ch + "'";
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "byte 0x%02x", static_cast<unsigned char>(ch));
-  return buffer;
-}
-
 std::string square_text(int row, int col) { return "(" + std::to_string(row) + "," + std::to_string(col) + ")"; }
 std::string square_text(Square sq) { return square_text(row_of(sq), col_of(sq)); }
 

@@ -20,10 +20,7 @@
 
 namespace gamelab::jumpchess {
 
-struct LearnedInputs {
-  using State = jumpchess::State;
-  using Move = jumpchess::Move;
-  using MoveList = jumpchess::MoveList;
+struct LearnedInputs : search::SideToMoveInputs<State, Move, MoveList> {
   static constexpr const char* kGame = "jumpchess";
   static constexpr const char* kInputName = kSparseInputName;
   static constexpr std::uint32_t kInputCount = kSparseInputCount;
@@ -66,10 +63,6 @@ struct LearnedInputs {
       }
     }
   }
-  static int active(const State& s, int perspective, std::uint32_t* out) {
-    return active_sparse_inputs(s, static_cast<Color>(perspective), out);
-  }
-  static int side_to_move(const State& s) { return s.side; }
   static int handmade(const State& s, const int* weights, const MoveList& moves) {
     return jumpchess::evaluate(s, weights, moves);
   }

@@ -15,10 +15,7 @@
 
 namespace gamelab::raichu {
 
-struct LearnedInputs {
-  using State = raichu::State;
-  using Move = raichu::Move;
-  using MoveList = raichu::MoveList;
+struct LearnedInputs : search::SideToMoveInputs<State, Move, MoveList> {
   static constexpr const char* kGame = "raichu";
   static constexpr const char* kInputName = kSparseInputName;
   static constexpr std::uint32_t kInputCount = kSparseInputCount;
@@ -53,10 +50,6 @@ struct LearnedInputs {
     if (c.over_piece != Empty) out.remove(sparse_input_index(c.n, view, c.over, static_cast<Piece>(c.over_piece)));
     out.add(sparse_input_index(c.n, view, c.to, static_cast<Piece>(c.to_piece)));
   }
-  static int active(const State& s, int perspective, std::uint32_t* out) {
-    return active_sparse_inputs(s, static_cast<Color>(perspective), out);
-  }
-  static int side_to_move(const State& s) { return s.side; }
   static int handmade(const State& s, const int* weights, const MoveList& moves) { return raichu::evaluate(s, weights, moves); }
 };
 

@@ -22,13 +22,6 @@ bool piece_from_char(char ch, Piece& piece) {
   return false;
 }
 
-std::string printable(char ch) {
-  if (ch >= 32 && ch < 127) return std::string("'") + ch + "'";
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "byte 0x%02x", static_cast<unsigned char>(ch));
-  return buffer;
-}
-
 std::string square_text(int sq) {
   return "(" + std::to_string(row_of(sq)) + "," + std::to_string(col_of(sq)) + ")";
 }

@@ -53,6 +53,20 @@ struct InputChanges {
   void remove(std::uint32_t input) { removed[removed_count++] = input; }
 };
 
+// What every turn-based game's Inputs say the same way: the search's types; a perspective's active
+// inputs by the game's active_sparse_inputs(state, colour, out) (argument-dependent lookup), the colour
+// being the perspective's value; the score for the side to move (`State::side`).
+template <class S, class M, class L>
+struct SideToMoveInputs {
+  using State = S;
+  using Move = M;
+  using MoveList = L;
+  static int active(const S& s, int perspective, std::uint32_t* out) {
+    return active_sparse_inputs(s, static_cast<decltype(s.side)>(perspective), out);
+  }
+  static int side_to_move(const S& s) { return s.side; }
+};
+
 // What a game gives (Inputs):
 //   using State, Move, MoveList;                     the search's types
 //   kGame, kInputName, kInputCount, kMaxActive       the evaluation files it reads (eval_file.hpp)
@@ -64,6 +78,8 @@ struct InputChanges {
 //   static int active(const State&, int perspective, std::uint32_t* out)   (room for kMaxActive)
 //   static int side_to_move(const State&)            the perspective the score is for
 //   static int handmade(const State&, const int* weights, const MoveList&)   the hand-made evaluation
+// A game's Inputs derive from SideToMoveInputs for the types, `active` and `side_to_move`, which every
+// turn-based game says the same way.
 template <class Inputs>
 class LearnedLineEval : public learned::InputsFiles<Inputs> {
  public:
