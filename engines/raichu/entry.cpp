@@ -117,9 +117,7 @@ GameEntry game_entry() {
   entry.position_options = position_options();
   entry.play_game = loop::referee<Play>;
   entry.generate_openings = [](const OpeningRequest& request) {  // from the start of the board size --n names
-    const auto n = request.options.find("n");
-    return balanced_opening_texts<Game>(request, start_position(n == request.options.end() ? 8 : parse_board_size(n->second, "--n")),
-                                        default_params());
+    return balanced_opening_texts<Game>(request, start_position(board_size_option(request.options)), default_params());
   };
   entry.datagen_game = loop::self_play<Play>;
   entry.exports.push_back(export_format("python",
@@ -127,8 +125,7 @@ GameEntry game_entry() {
                                         export_python, exported_params, exported_params_source, exported_eval));
   entry.tablebase = [](const TablebaseRequest& request, const std::function<void(const TablebaseClassStats&)>& on_class) {
     tb::BuildOptions options;
-    options.n = 8;
-    if (const auto it = request.options.find("n"); it != request.options.end()) options.n = parse_board_size(it->second, "--n");
+    options.n = board_size_option(request.options);
     options.max_pieces = request.max_pieces;
     options.folder = request.folder;
     options.threads = request.threads;

@@ -23,6 +23,11 @@ std::vector<PositionOption> position_options() {
   };
 }
 
+int board_size_option(const std::map<std::string, std::string>& options) {
+  const auto n = options.find("n");
+  return n == options.end() ? 8 : parse_board_size(n->second, "--n");
+}
+
 // --board takes a board string or the path of a position file; --n and --side go with a string and,
 // for a file, must agree with it if given.
 State load_position(const PositionSpec& spec) {
@@ -30,7 +35,7 @@ State load_position(const PositionSpec& spec) {
   const std::string* n_text = spec.option("n");
   const std::string* side_text = spec.option("side");
   if (spec.board.empty()) {
-    State state = start_position(n_text ? parse_board_size(*n_text, "--n") : 8);
+    State state = start_position(board_size_option(spec.options));
     if (side_text) {
       state.side = parse_side(*side_text, "--side");
       state.hash = compute_hash(state);
@@ -38,7 +43,7 @@ State load_position(const PositionSpec& spec) {
     return state;
   }
   if (looks_like_board_string(spec.board) || !std::filesystem::exists(spec.board)) {
-    const int n = n_text ? parse_board_size(*n_text, "--n") : 8;
+    const int n = board_size_option(spec.options);
     const Color side = side_text ? parse_side(*side_text, "--side") : White;
     try {
       return parse_board(n, side, spec.board, "--board");
