@@ -28,18 +28,15 @@ constexpr PieceType kGroupOrder[3] = {Raichu, Pikachu, Pichu};
 // C(d, k) for d < 257, k <= kMaxPieces.
 struct Binomials {
   std::uint64_t c[257][kMaxPieces + 1]{};
-  Binomials() {
+  constexpr Binomials() {
     for (int d = 0; d < 257; ++d) {
       c[d][0] = 1;
       for (int k = 1; k <= kMaxPieces; ++k) c[d][k] = d == 0 ? 0 : c[d - 1][k - 1] + c[d - 1][k];
     }
   }
 };
-const Binomials& binomials() {
-  static const Binomials b;
-  return b;
-}
-std::uint64_t choose(int d, int k) { return d < 0 ? 0 : binomials().c[d][k]; }
+constexpr Binomials kBinomials;  // computed by the compiler: no guard on the unranking's every step
+std::uint64_t choose(int d, int k) { return d < 0 ? 0 : kBinomials.c[d][k]; }
 
 // The order of one side's material: more pieces, then more Raichus, Pikachus, Pichus.
 std::array<int, 4> side_key(const Material& m, Color c) {
@@ -160,8 +157,10 @@ State state_of(const Placement& p, int n) {
   State s;
   s.n = static_cast<std::uint8_t>(n);
   s.side = p.side;
+  // put_piece adds each piece's key to the hash: it ends equal to compute_hash(s) without a pass over
+  // every square (the tables call this for each position and each of its successors).
+  s.hash = p.side == Black ? side_to_move_key() : 0;
   for (int i = 0; i < p.count; ++i) put_piece(s, square(p.at[i].sq / n, p.at[i].sq % n), static_cast<Piece>(p.at[i].piece));
-  s.hash = compute_hash(s);
   return s;
 }
 
@@ -284,12 +283,22 @@ std::uint64_t Table::combo_index(const Group& g, std::array<int, kMaxPieces> pos
 }
 
 void Table::combo_unrank(const Group& g, std::uint64_t rank, int* positions) const {
-  int x = static_cast<int>(g.domain.size());
+  // Each position is the largest x below the one after it with C(x, i + 1) <= rank (C grows with x,
+  // and C(i, i + 1) = 0): found by bisection rather than a walk down the domain.
+  int above = static_cast<int>(g.domain.size());
   for (int i = g.k - 1; i >= 0; --i) {
-    do --x;
-    while (choose(x, i + 1) > rank);
-    positions[i] = x;
-    rank -= choose(x, i + 1);
+    int lo = i, hi = above - 1;
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (choose(mid, i + 1) <= rank) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    positions[i] = lo;
+    rank -= choose(lo, i + 1);
+    above = lo;
   }
 }
 

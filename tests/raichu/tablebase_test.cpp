@@ -158,6 +158,15 @@ TEST_CASE("tablebase index: every index decodes to a position that indexes back 
         REQUIRE(table.index(p) == i);
         // The mirror image folds onto the same index unless the first group is its own mirror image.
         if (table.weight(i) == 2) REQUIRE(table.index(mirrored(p, n)) == i);
+        // The state of a placement carries the hash computed from scratch, for either side to move.
+        if (i % 61 == 0) {
+          for (const Color side : {White, Black}) {
+            Placement q = p;
+            q.side = side;
+            const State s = state_of(q, n);
+            REQUIRE(s.hash == compute_hash(s));
+          }
+        }
       }
       INFO(name << " n=" << n);
       CHECK(positions > 0);
