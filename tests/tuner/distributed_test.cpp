@@ -76,12 +76,13 @@ TEST_CASE("a match with an SPRT writes the same records and stops at the same pa
   std::filesystem::create_directories(dir);
   const std::string args = "match raichu --engine name=a,nodes=200 --engine name=b,nodes=200,params=" + kRelease +
                            " --games 400 --seed 5 --sprt elo0=0,elo1=40 --out ";
-  // One process with 1 and 2 threads, then mpirun with 1, 2 and 3 ranks (3 ranks x 2 threads).
+  // One process, then mpirun with 1, 2 and 3 ranks (3 ranks x 2 threads). One process on two threads
+  // is tests_match's "SPRT stops the match at the same pair whatever the concurrency".
   struct Case {
     int ranks, threads;
   };
   std::string reference, summary;
-  for (const Case c : {Case{0, 1}, Case{0, 2}, Case{1, 1}, Case{2, 1}, Case{3, 2}}) {
+  for (const Case c : {Case{0, 1}, Case{1, 1}, Case{2, 1}, Case{3, 2}}) {
     const std::string out = dir + "/r" + std::to_string(c.ranks) + "t" + std::to_string(c.threads) + ".jsonl";
     const auto r = run_ranks(c.ranks, args + out + " --concurrency " + std::to_string(c.threads));
     INFO(c.ranks << " ranks, " << c.threads << " threads: " << r.output);
