@@ -140,7 +140,8 @@ TEST_CASE("misbehaving bots lose their games and never hang the match", "[match]
 TEST_CASE("SPRT stops the match at the same pair whatever the concurrency", "[match]") {
   std::ostringstream log;
   auto config = raichu_match("match_sprt1.jsonl", 400, 1);
-  config.sprt = SprtConfig{0, 50, 0.05, 0.05, EloModel::Logistic};
+  // elo1 = 100: the stronger engine is accepted after 13 of the 200 pairs (23 with elo1 = 50).
+  config.sprt = SprtConfig{0, 100, 0.05, 0.05, EloModel::Logistic};
   const auto one = run_match(config, log);
   REQUIRE(one.verdict);
   CHECK(*one.verdict == SprtVerdict::AcceptH1);
